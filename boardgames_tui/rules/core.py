@@ -1,0 +1,297 @@
+"""The rules contract every game implements.
+
+A `Game` describes a game and makes `State`s. A `State` is advanced only by `apply(seat, action)`;
+everything random comes from the state's own seeded RNG, so a seed plus the list of applied actions
+reproduces a game exactly (see record.py). Hidden information leaves a state only through
+`view(seat)`, and every `Event` says who may see it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+
+class IllegalAction(Exception):
+    """An action that is not allowed now. `reason` is one plain-language line for the player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table. `bot` names a bot level ("random", "smart") or is None for a human."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Seat":
+        name = data.get("name")
+        bot = data.get("bot")
+        if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+            raise ValueError("a seat needs a name and an optional bot level")
+        return cls(name, bot)
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base for a game's actions: small frozen dataclasses whose fields are JSON scalars or tuples.
+
+    Subclasses set `kind` (a short unique tag within the game) and implement `describe()`.
+    Fields a subclass adds only for display (a card's name, a price) are part of equality:
+    `legal_actions` produces exactly the actions `apply` accepts.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+def action_codec(*classes: type[Action]):
+    """Return a decoder from JSON dicts to the given action classes, raising ValueError when malformed."""
+    by_kind = {cls.kind: cls for cls in classes}
+    if len(by_kind) != len(classes):
+        raise ValueError("two action classes share a kind")
+
+    def decode(data: Any) -> Action:
+        if not isinstance(data, Mapping) or data.get("kind") not in by_kind:
+            raise ValueError(f"unknown action: {data!r}")
+        cls = by_kind[data["kind"]]
+        names = {f.name for f in dataclasses.fields(cls)}
+        extra = set(data) - names - {"kind"}
+        if extra:
+            raise ValueError(f"unexpected fields for {cls.kind}: {sorted(extra)}")
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                if f.default is dataclasses.MISSING:
+                    raise ValueError(f"{cls.kind} needs {f.name}")
+                continue
+            value = data[f.name]
+            kwargs[f.name] = tuple(value) if isinstance(value, list) else value
+        return cls(**kwargs)
+
+    return decode
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log and the recap.
+
+    `visible_to` is None when everybody may see `text`; otherwise only those seats see it and the
+    others see `others_text` (or nothing when that is None). `reveal` marks an event that showed
+    something random or hidden; undo never goes back past such an action.
+    """
+
+    text: str
+    visible_to: frozenset[int] | None = None
+    others_text: str | None = None
+    reveal: bool = False
+
+    def text_for(self, seat: int | None) -> str | None:
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.text
+        return self.others_text
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A switch from the rules reference: key, label, allowed values with labels, default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+    help: str = ""
+
+    def label_of(self, value: str) -> str:
+        return dict(self.choices).get(value, value)
+
+
+@dataclass
+class StandingRow:
+    seat: int
+    name: str
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: int = 0
+    rank: int = 0
+    winner: bool = False
+
+
+@dataclass
+class Standings:
+    """Final (or current) scores, best first. `note` explains how ties were broken, if they were."""
+
+    rows: list[StandingRow]
+    tiebreak_label: str = ""
+    note: str = ""
+
+    @property
+    def winners(self) -> list[StandingRow]:
+        return [row for row in self.rows if row.winner]
+
+
+def rank_rows(rows: list[StandingRow]) -> list[StandingRow]:
+    """Order by total then tie-break, give ranks (equal keys share a rank) and mark the winners."""
+    rows = sorted(rows, key=lambda r: (-r.total, -r.tiebreak, r.seat))
+    for i, row in enumerate(rows):
+        prev = rows[i - 1] if i else None
+        if prev and (prev.total, prev.tiebreak) == (row.total, row.tiebreak):
+            row.rank = prev.rank
+        else:
+            row.rank = i + 1
+        row.winner = row.rank == 1
+    return rows
+
+
+class State:
+    """One game in progress. Subclasses implement the abstract methods below.
+
+    Games keep all chance in `self.rng` (a random.Random seeded at creation) and never use the
+    module-level random functions.
+    """
+
+    game: "Game"
+    seats: tuple[Seat, ...]
+    rng: random.Random
+
+    # -- the contract -------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def standings(self) -> Standings:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """Everything that makes up the state, as plain data; two states are equal iff these are."""
+        raise NotImplementedError
+
+    # -- shared behaviour ---------------------------------------------------------------------
+    def copy(self) -> "State":
+        clone = self.__class__.__new__(self.__class__)
+        memo = {id(self.game): self.game}
+        for key, value in self.__dict__.items():
+            clone.__dict__[key] = copy.deepcopy(value, memo)
+        return clone
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def check_turn(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction unless `seat` may act now and `action` is one of its legal actions."""
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_move():
+            raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn.")
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not a move in this game.")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action))
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """The reason an action outside legal_actions is refused; games override with specifics."""
+        return "That move is not allowed now."
+
+    def seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return f"seat {seat}"
+
+
+class Game:
+    """A game's description and factory. Subclasses fill in the class attributes and `_new`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    minutes: ClassVar[int]
+    pitch: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def new(self, seats: Sequence[Seat | str], seed: int, variant: str | None = None,
+            options: Mapping[str, str] | None = None) -> State:
+        seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {len(seats)}")
+        opts = self.resolve_options(options or {})
+        return self._new(seats, int(seed), variant, opts)
+
+    def _new(self, seats: tuple[Seat, ...], seed: int, variant: str | None,
+             options: dict[str, str]) -> State:
+        raise NotImplementedError
+
+    def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Fill in defaults and check every value; raise ValueError with a one-line reason."""
+        specs = {spec.key: spec for spec in self.options}
+        for key, value in given.items():
+            spec = specs.get(key)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.title} has no option '{key}' (options: {known})")
+            allowed = [c[0] for c in spec.choices]
+            if str(value) not in allowed:
+                raise ValueError(f"option {key} takes {' | '.join(allowed)}, not '{value}'")
+        return {key: str(given.get(key, spec.default)) for key, spec in specs.items()}
+
+    def decode_action(self, data: Any) -> Action:
+        """Turn a saved action back into an Action; raise ValueError when malformed."""
+        raise NotImplementedError
+
+    def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
+        """The rules reference shown by the help screen, in our own words."""
+        raise NotImplementedError
+
+    def make_bot(self, level: str):
+        """A bot for this game: "random" gives RandomBot, anything else the game's best bot."""
+        from .bots import RandomBot
+
+        return RandomBot()
+
+
+def seat_events(events: Iterable[Event], seat: int | None) -> list[str]:
+    """The log lines a seat (or the public, for None) may read from a list of events."""
+    lines = []
+    for event in events:
+        text = event.text_for(seat)
+        if text:
+            lines.append(text)
+    return lines

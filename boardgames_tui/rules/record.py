@@ -1,0 +1,154 @@
+"""GameRecord: a seed, the seats, the options and the list of actions, which together are a game.
+
+A save is a record written as JSON; loading replays it. Undo is a replay without the last actions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .core import Action, Event, IllegalAction, Seat, State
+from . import registry
+
+FORMAT = "boardgames-tui/record"
+FORMAT_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A save that cannot be read as a game of ours; the message is one line for the player."""
+
+
+@dataclass
+class Step:
+    seat: int
+    action: Action
+    # True when this action showed something random or hidden: undo stops here.
+    revealed: bool = False
+
+
+@dataclass
+class GameRecord:
+    game_id: str
+    seed: int
+    seats: tuple[Seat, ...]
+    options: dict[str, str]
+    variant: str | None = None
+    rules_version: str = ""
+    steps: list[Step] = field(default_factory=list)
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game_id: str, seats, seed: int, variant: str | None = None,
+              options: Mapping[str, str] | None = None) -> tuple["GameRecord", State]:
+        game = registry.get(game_id)
+        state = game.new(seats, seed, variant, options)
+        record = cls(game_id, int(seed), state.seats, dict(game.resolve_options(options or {})),
+                     variant, game.rules_version)
+        return record, state
+
+    def new_state(self) -> State:
+        return registry.get(self.game_id).new(self.seats, self.seed, self.variant, self.options)
+
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Apply an action to `state` and record it; raises IllegalAction and records nothing."""
+        events = state.apply(seat, action)
+        self.steps.append(Step(seat, action, any(e.reveal for e in events)))
+        return events
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first `upto` steps (all of them by default)."""
+        state = self.new_state()
+        for step in self.steps[:upto]:
+            state.apply(step.seat, step.action)
+        return state
+
+    # -- undo ----------------------------------------------------------------------------------
+    def undo_count(self, seat: int) -> int:
+        """How many trailing steps `seat` may take back: its own, back to the start of its turn,
+        never past a step that revealed something random or hidden."""
+        n = 0
+        for step in reversed(self.steps):
+            if step.seat != seat or step.revealed:
+                break
+            n += 1
+        return n
+
+    def undo(self, seat: int) -> State:
+        """Take back `seat`'s trailing steps and return the replayed state."""
+        n = self.undo_count(seat)
+        if n == 0:
+            raise IllegalAction("There is nothing of yours to take back.")
+        del self.steps[len(self.steps) - n:]
+        return self.replay()
+
+    # -- JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game_id,
+            "rules_version": self.rules_version,
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "variant": self.variant,
+            "options": self.options,
+            "actions": [
+                {"seat": s.seat, "action": s.action.to_json(), **({"revealed": True} if s.revealed else {})}
+                for s in self.steps
+            ],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameRecord":
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise RecordError("This is not a boardgames-tui save.")
+        if data.get("version") != FORMAT_VERSION:
+            raise RecordError(f"This save has format version {data.get('version')}, "
+                              f"this program reads version {FORMAT_VERSION}.")
+        game_id = data.get("game")
+        try:
+            game = registry.get(game_id)
+        except KeyError:
+            raise RecordError(f"This save is for a game this program does not know: {game_id!r}.")
+        try:
+            seats = tuple(Seat.from_json(s) for s in data["seats"])
+            seed = data["seed"]
+            if not isinstance(seed, int):
+                raise ValueError("seed")
+            options = data.get("options") or {}
+            game.resolve_options(options)
+            steps = [Step(int(a["seat"]), game.decode_action(a["action"]), bool(a.get("revealed")))
+                     for a in data["actions"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"This save is damaged ({exc}).") from None
+        return cls(game_id, seed, seats, dict(options), data.get("variant"),
+                   str(data.get("rules_version", "")), steps)
+
+    @classmethod
+    def loads(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"This save is damaged: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+        return cls.from_json(data)
+
+    def load_state(self) -> State:
+        """Replay the whole record, turning any refusal into a RecordError."""
+        game = registry.get(self.game_id)
+        if self.rules_version and self.rules_version != game.rules_version:
+            raise RecordError(f"This save was made with {game.title} rules version "
+                              f"{self.rules_version}; this program has version {game.rules_version}.")
+        try:
+            state = self.new_state()
+            for i, step in enumerate(self.steps):
+                state.apply(step.seat, step.action)
+        except IllegalAction as exc:
+            raise RecordError(f"This save is damaged: move {i + 1} is not legal ({exc.reason}).") from None
+        except ValueError as exc:
+            raise RecordError(f"This save is damaged ({exc}).") from None
+        return state
