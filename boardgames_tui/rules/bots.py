@@ -9,11 +9,16 @@ from .core import Action, State
 
 
 class Bot(Protocol):
+    # False for a bot that ignores the view, so headless runs need not build one for it.
+    uses_view: bool
+
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
+
+    uses_view = False
 
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
@@ -26,4 +31,5 @@ def bot_rng(seed: int, seat: int) -> random.Random:
 
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
-    return bot.choose(state.view(seat), legal, rng)
+    view = state.view(seat) if getattr(bot, "uses_view", True) else {}
+    return bot.choose(view, legal, rng)

@@ -9,6 +9,7 @@ from .core import Game
 # id -> module that defines GAME; imported on first use so start-up stays quick.
 _MODULES = {
     "st_petersburg": "boardgames_tui.rules.st_petersburg",
+    "santiago": "boardgames_tui.rules.santiago",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,121 @@
+"""Benchmarks: print figures, assert nothing.
+
+    python benchmarks/bench.py            # everything
+    python benchmarks/bench.py rules      # headless random games only
+    python benchmarks/bench.py ui         # start-up, key latency and memory vs a bare Textual app
+
+Targets on the 2-core reference machine: ≥ 100 random 4-player St. Petersburg games/s; start-up
+≤ 1.5× and key-to-frame latency ≤ 2× a bare Textual app; the app's memory under 150 MB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+# (game id, players, games, target games/s)
+RULES_CASES = [
+    ("st_petersburg", 4, 200, 100),
+    ("st_petersburg", 2, 200, None),
+    ("santiago", 4, 200, 200),
+]
+STARTUP_RUNS = 7
+KEY_PRESSES = 60
+
+
+def bench_rules() -> None:
+    from boardgames_tui.rules.simulate import simulate
+
+    print("Random-bot games (rules layer only)")
+    for game_id, players, games, target in RULES_CASES:
+        result = simulate(game_id, ["random"] * players, games, seed=1)
+        goal = f"   target ≥ {target}" if target else ""
+        print(f"  {game_id:14} {players}p: {result.games_per_second:8.1f} games/s "
+              f"{result.decisions_per_second:10.0f} decisions/s{goal}")
+
+
+# Each child process starts one app headless, waits for its first frame, and prints timings.
+CHILD = r"""
+import asyncio, json, resource, sys, time
+t0 = time.perf_counter()
+kind = sys.argv[1]
+if kind == "bare":
+    from textual.app import App
+    from textual.widgets import Static
+    class Bare(App):
+        def compose(self):
+            yield Static("ready", id="s")
+        def on_key(self, event):
+            self.query_one("#s", Static).update(event.key + str(time.perf_counter()))
+    app = Bare()
+    key = "right"
+else:
+    from boardgames_tui.rules.core import Seat
+    from boardgames_tui.ui.app import BoardgamesApp
+    app = BoardgamesApp(game_id="st_petersburg", seats=[Seat("Ann"), Seat("Bob"), Seat("Cleo"), Seat("Dan")],
+                        seed=7)
+    key = "right"
+presses = int(sys.argv[2])
+out = {}
+async def main():
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        out["first_frame"] = time.perf_counter() - t0
+        if kind != "bare":
+            await pilot.press("enter")  # past the first hand-off
+            await pilot.pause()
+        lat = []
+        for _ in range(presses):
+            t = time.perf_counter()
+            await pilot.press(key)
+            await pilot.pause()
+            lat.append(time.perf_counter() - t)
+        out["latency"] = lat
+    out["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+asyncio.run(main())
+print(json.dumps(out))
+"""
+
+
+def run_child(kind: str, presses: int) -> dict:
+    proc = subprocess.run([sys.executable, "-c", CHILD, kind, str(presses)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def bench_ui() -> None:
+    print("App vs a bare Textual app (headless, 80×24, same run)")
+    firsts = {"bare": [], "app": []}
+    lats = {"bare": [], "app": []}
+    rss = {"bare": 0.0, "app": 0.0}
+    for i in range(STARTUP_RUNS):
+        for kind in ("bare", "app"):  # interleaved so load on the machine hits both alike
+            data = run_child(kind, KEY_PRESSES if i == 0 else 0)
+            firsts[kind].append(data["first_frame"])
+            lats[kind].extend(data["latency"])
+            rss[kind] = max(rss[kind], data["maxrss_mb"])
+    s_bare, s_app = statistics.median(firsts["bare"]), statistics.median(firsts["app"])
+    l_bare, l_app = statistics.median(lats["bare"]), statistics.median(lats["app"])
+    print(f"  time to first frame: bare {s_bare * 1000:7.1f} ms, app {s_app * 1000:7.1f} ms, "
+          f"ratio {s_app / s_bare:4.2f}   target ≤ 1.5")
+    print(f"  key-to-frame:        bare {l_bare * 1000:7.2f} ms, app {l_app * 1000:7.2f} ms, "
+          f"ratio {l_app / l_bare:4.2f}   target ≤ 2")
+    print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB"
+          f"            target < 150 MB")
+
+
+def main(argv: list[str]) -> int:
+    what = argv[1] if len(argv) > 1 else "all"
+    if what in ("all", "rules"):
+        bench_rules()
+    if what in ("all", "ui"):
+        bench_ui()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

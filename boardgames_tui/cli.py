@@ -1,0 +1,150 @@
+"""Command line: the launcher, `play`, `simulate`, `--version`.
+
+Bad input (unknown game, wrong player count, bad option) is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from . import __version__
+from .rules import registry
+from .rules.core import Seat
+
+BOT_PREFIXES = {"bot": "smart", "smart": "smart", "random": "random"}
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_players(text: str) -> list[Seat]:
+    """"Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot."""
+    seats = []
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        if not part:
+            raise UsageError(f"player {i + 1} has no name in --players '{text}'")
+        prefix, sep, name = part.partition(":")
+        if sep and prefix.lower() in BOT_PREFIXES:
+            seats.append(Seat(name.strip() or f"Bot {i + 1}", BOT_PREFIXES[prefix.lower()]))
+        else:
+            seats.append(Seat(part))
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise UsageError("player names must differ")
+    return seats
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes KEY=VALUE, not '{pair}'")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def get_game(game_id: str):
+    try:
+        return registry.get(game_id)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+
+
+def check_setup(game, seats: list[Seat], options: dict[str, str]) -> None:
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {len(seats)}")
+    try:
+        game.resolve_options(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardgames-tui",
+        description="Five Euro board games, hot-seat in a terminal. With no command: the launcher.")
+    parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
+    parser.add_argument("--load", metavar="FILE", help="resume a saved game")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="start a game straight away")
+    play.add_argument("game", help="game id: " + ", ".join(registry.ids()))
+    play.add_argument("--players", default=None,
+                      help='comma-separated names; "bot:Name" for a bot, "random:Name" for a random bot')
+    play.add_argument("--seed", type=int, default=None, help="random by default")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
+    sim = sub.add_parser("simulate", help="headless bot games: wins, scores, speed")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bot", default="smart",
+                     help="random | smart, or one level per seat, e.g. smart,random")
+    sim.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def run_simulate(args) -> int:
+    from .rules.simulate import simulate
+
+    game = get_game(args.game)
+    levels = [b.strip() for b in args.bot.split(",")]
+    for level in levels:
+        if level not in ("random", "smart"):
+            raise UsageError(f"--bot takes random or smart, not '{level}'")
+    players = args.players or (len(levels) if len(levels) > 1 else game.min_players)
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise UsageError(f"--bot names {len(levels)} bots for {players} players")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = parse_options(args.option)
+    check_setup(game, [Seat(str(i)) for i in range(players)], options)
+    result = simulate(game.id, levels, args.games, args.seed, rotate=not args.no_rotate, options=options)
+    print(result.report())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return run_simulate(args)
+        if args.command == "games":
+            for game in registry.all_games():
+                print(f"{game.id:15} {game.title:16} {game.min_players}–{game.max_players} players  "
+                      f"{game.minutes}′  {game.pitch}")
+            return 0
+        app_kwargs = {}
+        if args.load:
+            path = Path(args.load)
+            if not path.is_file():
+                raise UsageError(f"no such save file: {path}")
+            app_kwargs["load_path"] = path
+        elif args.command == "play":
+            game = get_game(args.game)
+            seats = (parse_players(args.players) if args.players
+                     else [Seat(f"Player {i + 1}") for i in range(game.min_players)])
+            options = parse_options(args.option)
+            check_setup(game, seats, options)
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100_000)
+            app_kwargs.update(game_id=game.id, seats=seats, seed=seed, options=options)
+    except UsageError as exc:
+        print(f"boardgames-tui: {exc}", file=sys.stderr)
+        return 2
+
+    from .ui.app import BoardgamesApp
+
+    BoardgamesApp(**app_kwargs).run()
+    return 0

@@ -1,0 +1,264 @@
+"""SmartBot for Santiago: a one-step heuristic player working from the view and the legal actions.
+
+- Bidding: bid the cheapest free amount while it is cheap (it often makes the bot overseer, who
+  collects the bribes); bid more only when one tile is clearly better than the rest; otherwise pass.
+- Planting: the tile and field that add most to its own plantation payouts, weighted by how likely
+  the field is to be watered, minus a share of what the placement hands to opponents.
+- Bribes: back the canal that saves most of its own markers, with a pledge well below that value.
+- Overseer: take the option worth most: bribe money plus the canal's value to itself, or the cost
+  of building its own canal, or nothing.
+- Personal canal: when it saves enough (anything at all in the last round).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..core import Action
+from . import data as D
+
+OTHERS_WEIGHT = 0.35   # how much the bot minds a gain for an opponent
+LOOKAHEAD = 0.3        # value of the positions a canal opens up, relative to building them
+
+
+class _Board:
+    """Flat arrays read out of a view."""
+
+    def __init__(self, view: dict):
+        self.me = view["you"]
+        self.n = len(view["names"])
+        self.crop = [None] * D.NFIELDS
+        self.owner = [-1] * D.NFIELDS
+        self.markers = [0] * D.NFIELDS
+        self.palm = [False] * D.NFIELDS
+        self.taken = [False] * D.NFIELDS   # a tile or a desert is there
+        self.wet = [False] * D.NFIELDS
+        for row in view["fields"]:
+            for cell in row:
+                f = D.field_index(cell["col"], cell["row"])
+                self.crop[f] = cell["crop"]
+                self.owner[f] = cell["owner"] if cell["owner"] is not None else -1
+                self.markers[f] = cell["markers"]
+                self.palm[f] = cell["palm"]
+                self.taken[f] = cell["desert"] or cell["crop"] is not None
+                self.wet[f] = cell["irrigated"]
+        self.canal = [False] * len(D.SEGMENTS)
+        for seg in view["canals"]:
+            self.canal[D.SEG_INDEX[tuple(seg)]] = True
+        self.open = [D.SEG_INDEX[tuple(seg)] for seg in view["legal_segments"]]
+        self.open_set = set(self.open)
+        self.rounds_left = view["rounds"] - view["round"]  # rounds after this one
+        # plantation of every field: group id, and per group its size and counted markers per seat
+        self.group = [-1] * D.NFIELDS
+        self.sizes: list[int] = []
+        self.counts: list[list[int]] = []
+        for gid, plantation in enumerate(view["plantations"]):
+            for c, r in plantation["fields"]:
+                self.group[D.field_index(c, r)] = gid
+            self.sizes.append(plantation["size"])
+            self.counts.append(list(plantation["markers"]))
+
+    def counted(self, f: int) -> int:
+        m = self.markers[f]
+        return m + (1 if m and self.palm[f] else 0)
+
+    # -- planting ------------------------------------------------------------------------------
+    def plant_gain(self, crop: str, f: int, markers: int, owner: int) -> list[float]:
+        """Per seat: change in plantation payout if a tile of `crop` with `markers` of `owner`
+        (owner -1: nobody) goes on field f."""
+        groups = {self.group[g] for g in D.NEIGHBOURS[f]
+                  if self.group[g] >= 0 and self.crop[g] == crop}
+        size = 1 + sum(self.sizes[g] for g in groups)
+        gain = []
+        for s in range(self.n):
+            mine = sum(self.counts[g][s] for g in groups)
+            before = sum(self.sizes[g] * self.counts[g][s] for g in groups)
+            add = markers if s == owner else 0
+            gain.append(size * (mine + add) - before)
+        return gain
+
+    def water_odds(self, f: int) -> float:
+        if any(self.canal[s] for s in D.FIELD_SEGS[f]):
+            return 1.0
+        near = any(s in self.open_set for s in D.FIELD_SEGS[f])
+        if self.rounds_left == 0:
+            return 0.45 if near else 0.05
+        return 0.8 if near else 0.5 if self.rounds_left > 4 else 0.3
+
+    # -- canals --------------------------------------------------------------------------------
+    def risk(self, f: int) -> list[float]:
+        """Per seat: what watering field f is worth (markers it keeps, plantations it keeps whole)."""
+        value = [0.0] * self.n
+        if self.crop[f] is None or self.wet[f]:
+            return value
+        g = self.group[f]
+        size = self.sizes[g] if g >= 0 else 1
+        weight = 1.0 if self.rounds_left == 0 else 0.8
+        owner = self.owner[f]
+        if owner >= 0 and self.markers[f]:
+            value[owner] += weight * size * self.counted(f)
+        if g >= 0:
+            # the group would shrink by one tile when this one turns to desert
+            for s in range(self.n):
+                value[s] += weight * 0.5 * (self.counts[g][s] - (self.counted(f) if s == owner else 0))
+        return value
+
+    def seg_value(self, seg: int, deep: bool = True) -> list[float]:
+        """Per seat: the value of a canal on `seg` now, plus a share of what it opens up."""
+        value = [0.0] * self.n
+        for f in D.SEG_FIELDS[seg]:
+            if not self.wet[f]:
+                for s, v in enumerate(self.risk(f)):
+                    value[s] += v
+        if deep and self.rounds_left > 0:
+            a, b = D.SEG_ENDS[seg]
+            best = [0.0] * self.n
+            for p in (a, b):
+                for nxt in D.INTER_SEGS[p]:
+                    if nxt != seg and not self.canal[nxt] and nxt not in self.open_set:
+                        for s, v in enumerate(self.seg_value(nxt, deep=False)):
+                            best[s] = max(best[s], v)
+            for s in range(self.n):
+                value[s] += LOOKAHEAD * best[s]
+        return value
+
+    def net(self, values: list[float]) -> float:
+        me = self.me
+        return values[me] - OTHERS_WEIGHT * sum(v for s, v in enumerate(values) if s != me)
+
+
+class SmartBot:
+    """Heuristic Santiago player; sees only the view, the legal actions and its own RNG."""
+
+    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        handler = getattr(self, "_" + view["phase"], None)
+        if handler is None:
+            return legal[rng.randrange(len(legal))]
+        return handler(view, legal, rng)
+
+    # -- set-up --------------------------------------------------------------------------------
+    def _spring(self, view, legal, rng):
+        inner = [a for a in legal if 1 <= a.x <= 3 and 1 <= a.y <= 2]
+        return rng.choice(inner or list(legal))
+
+    def _palms(self, view, legal, rng):
+        return legal[rng.randrange(len(legal))]
+
+    # -- bidding -------------------------------------------------------------------------------
+    def _tile_values(self, view, board: _Board, passed: bool) -> list[float]:
+        values = []
+        for entry in view["offer"]:
+            if entry["taken_by"] is not None or entry["leftover"]:
+                continue
+            markers = max(0, entry["workers"] - (1 if passed else 0))
+            best = 0.0
+            for f in range(D.NFIELDS):
+                if not board.taken[f]:
+                    gain = board.plant_gain(entry["crop"], f, markers, board.me)
+                    best = max(best, board.net(gain) * board.water_odds(f))
+            values.append(best)
+        return sorted(values, reverse=True)
+
+    def _bid(self, view, legal, rng):
+        board = _Board(view)
+        bids = [a for a in legal if a.kind == "bid"]
+        pass_ = next(a for a in legal if a.kind == "pass")
+        if not bids:
+            return pass_
+        values = self._tile_values(view, board, passed=False)
+        spread = values[0] - values[-1] if values else 0.0
+        cheapest = bids[0].amount
+        budget = max(2.0, min(spread * 0.6, view["cash"][board.me] / 2))
+        if view["round"] == view["rounds"]:
+            budget = max(budget, spread)  # cash is worth the same, tiles pay only once
+        if cheapest <= budget:
+            affordable = [a for a in bids if a.amount <= budget]
+            # bid low to become overseer, or high enough to choose first when it matters
+            if spread >= 4 and len(affordable) > 1:
+                return affordable[-1]
+            return bids[0]
+        return pass_
+
+    # -- planting ------------------------------------------------------------------------------
+    def _plant(self, view, legal, rng):
+        board = _Board(view)
+        passed = view["bids"][board.me]["passed"]
+        best, best_value = legal[0], None
+        for a in legal:
+            f = D.field_index(a.col, a.row)
+            markers = max(0, a.workers - (1 if passed else 0))
+            gain = board.plant_gain(a.crop, f, markers, board.me)
+            value = board.net(gain) * board.water_odds(f) + rng.random() * 1e-3
+            if best_value is None or value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _leftover(self, view, legal, rng):
+        board = _Board(view)
+        offer = next(e for e in view["offer"] if e["taken_by"] is None and not e["leftover"])
+        best, best_value = legal[0], None
+        for a in legal:
+            f = D.field_index(a.col, a.row)
+            value = board.net(board.plant_gain(offer["crop"], f, 0, -1)) + rng.random() * 1e-3
+            if best_value is None or value > best_value:
+                best, best_value = a, value
+        return best
+
+    # -- canals --------------------------------------------------------------------------------
+    def _bribe(self, view, legal, rng):
+        board = _Board(view)
+        cash = view["cash"][board.me] or 0
+        proposed = {D.SEG_INDEX[tuple(p["segment"])]: p for p in view["proposals"]}
+        pass_ = next(a for a in legal if a.kind == "pass")
+        best_seg, best_value = None, 0.0
+        for seg in board.open:
+            value = board.net(board.seg_value(seg))
+            if value > best_value:
+                best_seg, best_value = seg, value
+        if best_seg is None or best_value < 1.5 or cash < 1:
+            return pass_
+        amount = max(1, min(cash, int(best_value * 0.4)))
+        if best_seg in proposed:
+            number = proposed[best_seg]["number"]
+            leader = max(p["total"] for p in view["proposals"])
+            amount = max(1, min(cash, amount, leader - proposed[best_seg]["total"] + 1))
+            wanted = ("support", number, amount)
+        else:
+            wanted = ("propose", *D.SEGMENTS[best_seg], amount)
+        for a in legal:
+            if a.kind == wanted[0] and (
+                    (a.kind == "support" and (a.proposal, a.amount) == wanted[1:])
+                    or (a.kind == "propose" and (a.orient, a.x, a.y, a.amount) == wanted[1:])):
+                return a
+        return pass_
+
+    def _overseer(self, view, legal, rng):
+        board = _Board(view)
+        totals = {p["number"]: p for p in view["proposals"]}
+        best, best_value = None, None
+        for a in legal:
+            if a.kind == "accept":
+                p = totals[a.proposal]
+                value = p["total"] + board.net(board.seg_value(D.SEG_INDEX[tuple(p["segment"])]))
+            elif a.kind == "build":
+                value = board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost
+            else:
+                value = 0.0
+            if best_value is None or value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _extra(self, view, legal, rng):
+        board = _Board(view)
+        pass_ = next(a for a in legal if a.kind == "pass")
+        threshold = 0.5 if board.rounds_left == 0 else 6.0 if board.rounds_left > 3 else 3.0
+        best, best_value = pass_, threshold
+        for a in legal:
+            if a.kind == "personal":
+                value = board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)]))
+                if value > best_value:
+                    best, best_value = a, value
+        return best

@@ -1,0 +1,1018 @@
+"""Santiago's game state: the round as a state machine (shared/rules/santiago.md §4–§7).
+
+Phases (``view["phase"]``), each waiting for exactly one seat:
+
+    spring    set-up: the start player puts the spring on an intersection (option spring=choose)
+    palms     set-up, palm variant: the start player places 3 palms one by one (palm_placement=choose)
+    bid       everyone in turn from the overseer's left bids or passes (the overseer bids last)
+    plant     in planting order each player plants one offered tile
+    leftover  3 players: the first planter places the round's last tile, ownerless
+    bribe     every non-overseer player proposes, supports or passes
+    overseer  the overseer accepts a proposal, builds elsewhere for highest + 1, or builds none
+    extra     from the overseer's left (overseer last) a player may lay the personal canal
+    over      the game has ended; ``scores`` holds the result
+
+Overseer change, planting order, drought, income, the next round's reveal, the final drought and
+scoring happen automatically inside the ``apply`` that completes the step before them.
+
+``view(seat)`` returns a JSON-able dict (``seat`` None is the public view). Treat it as read-only:
+the board parts are cached and shared between views until the board changes.
+
+    game, title            "santiago", "Santiago"
+    you                    the viewing seat or None
+    names                  seat names, by seat
+    round, rounds          current round (0 during set-up) and total rounds (11, or 9 with 5 players)
+    last_round             True in the final round (final drought, no income)
+    phase, phase_label     phase key (above) and a readable name
+    prompt                 one line saying who must do what now
+    to_move                seats with a pending decision (at most one)
+    overseer, start_player  seats
+    options                the game's options, key -> value
+    spring                 [x, y] of the spring's intersection, or None before it is placed
+    canals                 blue canals in build order, each ["H", x, y] or ["V", x, y]
+    canal_log              the same canals with details: {segment, round, how, seat}; how is
+                           "accepted" | "overseer" | "personal"
+    legal_segments         segments where a canal may go now (empty, joined to the network)
+    canals_left            blue canals left in the general supply
+    personal_canal         per seat: True while that seat's personal canal is unused
+    markers_left           per seat: yield markers not on the board
+    cash                   per seat: escudos, or None where hidden (others' cash unless open_money;
+                           everyone's is shown once the game is over)
+    open_money             True when cash is public
+    fields                 6 rows of 8 dicts, fields[row][col] = {col, row, crop, crop_name,
+                           workers, owner, markers, markers_by_seat, desert, palm, irrigated,
+                           leftover}; crop is None on an empty or desert field; owner is the
+                           planting seat (None for empty/leftover); markers_by_seat lists every
+                           seat's markers on the field
+    palms                  [[col, row], ...] of palms still in play
+    tiles_left             tiles still face down in the stacks
+    removed_tile           {crop, crop_name, workers} put back in the box at set-up (3–4 players)
+    offer                  this round's revealed tiles: {crop, crop_name, workers, label,
+                           taken_by, field, leftover}; taken_by is a seat or None, field [c, r]
+    bid_order              seats in bidding order this round
+    bids                   per seat: {"seat", "bid": amount | None, "passed": bool, "done": bool}
+    pass_order             seats that passed, in the order they did
+    planting_order         seats in planting order (empty before the bids are resolved)
+    leftover_placer        the seat placing the 3-player leftover tile (None if not applicable)
+    leftover_fields        [[c, r], ...] where the leftover tile may go (only in that step)
+    proposals              [{number, segment, proposer, total, pledges: [{seat, amount}]}]; they
+                           are cleared once the overseer has decided
+    bribe_order            seats asked in the bribe step, in order
+    bribe_choices          per seat: None, "proposed N", "supported N" or "passed"
+    highest_bribe          M, the highest proposal total (0 without proposals)
+    reject_cost            M + 1, what the overseer pays to build elsewhere
+    extra_order            seats asked in extra irrigation (those with an unused canal)
+    plantations            [{crop, crop_name, fields: [[c, r], ...], size, markers: [per seat],
+                           value: [per seat]}] for every current plantation
+    plantation_scores      per seat: plantation payout if the game ended now (no final drought)
+    scores                 None, or when over [{seat, name, total, cash, plantations, rank, winner}]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core import Action, Event, IllegalAction, Seat, Standings, StandingRow, State, rank_rows
+from . import data as D
+from .actions import (
+    ACTION_CLASSES, Accept, Bid, Build, NoCanal, Pass, PersonalCanal, PlaceLeftover, PlacePalm,
+    PlaceSpring, Plant, Propose, Support, intern, ladder, plant_actions,
+)
+
+PHASE_LABELS = {
+    "spring": "Set-up: place the spring",
+    "palms": "Set-up: place the palm trees",
+    "bid": "Bidding",
+    "plant": "Planting",
+    "leftover": "Leftover tile",
+    "bribe": "Bribes",
+    "overseer": "Overseer's decision",
+    "extra": "Extra irrigation",
+    "over": "Game over",
+}
+
+PHASE_KINDS = {
+    "spring": {"spring"},
+    "palms": {"palm"},
+    "bid": {"bid", "pass"},
+    "plant": {"plant"},
+    "leftover": {"leftover"},
+    "bribe": {"propose", "support", "pass"},
+    "overseer": {"accept", "build", "no_canal"},
+    "extra": {"personal", "pass"},
+    "over": set(),
+}
+
+KIND_VERBS = {
+    "spring": "place the spring", "palm": "place a palm", "bid": "bid", "pass": "pass",
+    "plant": "plant a tile", "leftover": "place the leftover tile", "propose": "propose a canal",
+    "support": "support a proposal", "accept": "accept a proposal", "build": "build a canal",
+    "no_canal": "decline to build", "personal": "place your personal canal",
+}
+
+CROP_ORDER = {crop: i for i, crop in enumerate(D.CROPS)}
+
+PROMPTS = {
+    "spring": " places the spring on an intersection.",
+    "bid": " bids or passes.",
+    "plant": " plants a tile.",
+    "leftover": " places the leftover tile (no owner).",
+    "bribe": " proposes a canal, supports a proposal or passes.",
+    "overseer": ", the overseer, decides where the canal goes.",
+    "extra": " may lay the personal canal.",
+}
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _plural(n: int, word: str = "escudo") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _fields_text(fields: list[int]) -> str:
+    """"field 3,1" or "fields 3,1; 4,5" (semicolons, since each field already holds a comma)."""
+    names = "; ".join("{},{}".format(*D.field_cr(f)) for f in fields)
+    return f"field{'' if len(fields) == 1 else 's'} {names}"
+
+
+def find_plantations(tile: list[int], desert: list[bool]) -> list[list[int]]:
+    """Maximal orthogonally connected groups of same-crop, non-desert tiles (sorted field lists)."""
+    seen = [False] * D.NFIELDS
+    groups = []
+    for f in range(D.NFIELDS):
+        if seen[f] or tile[f] < 0 or desert[f]:
+            continue
+        crop = D.TILES[tile[f]][0]
+        seen[f] = True
+        stack, group = [f], []
+        while stack:
+            g = stack.pop()
+            group.append(g)
+            for h in D.NEIGHBOURS[g]:
+                if not seen[h] and tile[h] >= 0 and not desert[h] and D.TILES[tile[h]][0] == crop:
+                    seen[h] = True
+                    stack.append(h)
+        group.sort()
+        groups.append(group)
+    return groups
+
+
+class SantiagoState(State):
+    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+        self.game = game
+        self.seats = tuple(seats)
+        self.rng = random.Random(seed)
+        self.options = dict(options)
+        n = self.n = len(seats)
+        self.rounds = D.rounds_for(n)
+        self.offer_size = D.offer_size_for(n)
+        self.round = 0
+        self.phase = "spring"
+        self.current = -1  # the seat whose decision is pending, -1 when none
+        # chance, in a fixed order: start player, deck, removed tile, spring, palms
+        self.start_player = self.rng.randrange(n)
+        self.overseer = self.start_player
+        deck = list(range(len(D.TILES)))
+        self.rng.shuffle(deck)
+        self.removed = deck.pop() if D.removes_tile(n) else -1
+        self.deck = deck
+        self.offer: list[int] = []
+        self.offer_taken: list[int] = []      # per offer slot: seat, -2 for the leftover, -1 untaken
+        self.offer_field: list[int] = []      # per offer slot: field index or -1
+        # board
+        self.tile = [-1] * D.NFIELDS
+        self.owner = [-1] * D.NFIELDS
+        self.markers = [0] * D.NFIELDS
+        self.desert = [False] * D.NFIELDS
+        self.palm = [False] * D.NFIELDS
+        self.leftover = [False] * D.NFIELDS
+        self.spring = -1
+        self.canal = [False] * len(D.SEGMENTS)
+        self.wet = [False] * D.NINTER  # intersections on the network: the spring and canal ends
+        self.open_segs: list[int] = []  # legal canal positions, derived from canal and wet
+        self.canal_log: list[list[int | str]] = []  # [segment, round, how, seat]
+        self.supply = D.canal_supply_for(n)
+        # players
+        self.cash = [D.START_CASH] * n
+        self.markers_left = [D.MARKERS_PER_PLAYER] * n
+        self.personal = [True] * n
+        # round bookkeeping
+        self.bid_order: list[int] = []
+        self.bids: list[int | None] = [None] * n   # None: not yet; 0: passed; n: bid
+        self.pass_order: list[int] = []
+        self.plant_order: list[int] = []
+        self.leftover_placer = -1
+        self.proposals: list[list] = []   # [segment, proposer, [[seat, amount], ...]]
+        self.bribe_order: list[int] = []
+        self.bribe_choice: list[str | None] = [None] * n
+        self.extra_order: list[int] = []
+        self.step = 0                     # position in the current phase's order
+        self.final: list[list[int]] | None = None  # per seat [cash, plantations] once over
+        self._board_cache: tuple | None = None  # (board key, board part of the view); not state
+
+        if self.options.get("spring", "choose") != "choose":
+            pool = D.INNER_INTERSECTIONS if self.options["spring"] == "random_inner" else range(D.NINTER)
+            self.spring = self.rng.choice(list(pool))
+            self._set_wet(self.spring)
+            self._after_spring()
+        else:
+            self.current = self.start_player
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _after_spring(self) -> list[Event]:
+        events = []
+        if self.options.get("palms") == "on":
+            if self.options.get("palm_placement") == "random":
+                for _ in range(D.PALM_COUNT):
+                    self.palm[self.rng.choice(self._palm_fields())] = True
+                palms = [f for f in range(D.NFIELDS) if self.palm[f]]
+                events.append(Event(f"Palm trees stand on {_fields_text(palms)}.", reveal=True))
+            else:
+                self.phase = "palms"
+                self.current = self.start_player
+                return events
+        return events + self._start_round()
+
+    def _palm_fields(self) -> list[int]:
+        banned = set(D.INTER_FIELDS[self.spring])
+        for f in range(D.NFIELDS):
+            if self.palm[f]:
+                banned.add(f)
+                banned.update(D.KING_NEIGHBOURS[f])
+        return [f for f in range(D.NFIELDS) if f not in banned]
+
+    def _palm_list(self) -> list[tuple[int, int]]:
+        return [D.field_cr(f) for f in range(D.NFIELDS) if self.palm[f]]
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _irrigated(self, f: int) -> bool:
+        h, v = D.FIELD_SEGS[f]
+        return self.canal[h] or self.canal[v]
+
+    def _legal_segments(self) -> list[int]:
+        """Empty segments with an end on the spring or on a blue canal's end (kept up to date)."""
+        return self.open_segs
+
+    def _set_wet(self, *points: int) -> None:
+        for p in points:
+            self.wet[p] = True
+        wet, canal = self.wet, self.canal
+        self.open_segs = [s for s, (a, b) in enumerate(D.SEG_ENDS) if not canal[s] and (wet[a] or wet[b])]
+
+    def _proposed(self) -> dict[int, int]:
+        """segment -> proposal number (1-based)."""
+        return {p[0]: i + 1 for i, p in enumerate(self.proposals)}
+
+    def _highest_bribe(self) -> int:
+        return max((sum(a for _, a in p[2]) for p in self.proposals), default=0)
+
+    def _build(self, seg: int, how: str, seat: int) -> None:
+        self.canal[seg] = True
+        self._set_wet(*D.SEG_ENDS[seg])
+        self.canal_log.append([seg, self.round, how, seat])
+
+    def _leftover_fields(self) -> list[int]:
+        empty = [f for f in range(D.NFIELDS) if self.tile[f] < 0]
+        near_crop = [f for f in empty
+                     if any(self.tile[g] >= 0 and not self.desert[g] for g in D.NEIGHBOURS[f])]
+        if near_crop:
+            return near_crop
+        near_desert = [f for f in empty if any(self.desert[g] for g in D.NEIGHBOURS[f])]
+        return near_desert or empty
+
+    def _offer_slot(self, crop: str, workers: int) -> int:
+        for i, t in enumerate(self.offer):
+            if self.offer_taken[i] == -1 and D.TILES[t] == (crop, workers):
+                return i
+        return -1
+
+    def _offer_text(self) -> str:
+        return ", ".join(D.tile_label(*D.TILES[t]) for t in self.offer)
+
+    # -- round flow ----------------------------------------------------------------------------
+    def _start_round(self) -> list[Event]:
+        self.round += 1
+        self.offer = [self.deck.pop() for _ in range(self.offer_size)]
+        self.offer_taken = [-1] * self.offer_size
+        self.offer_field = [-1] * self.offer_size
+        self.bids = [None] * self.n
+        self.pass_order = []
+        self.plant_order = []
+        self.leftover_placer = -1
+        self.proposals = []
+        self.bribe_order = []
+        self.bribe_choice = [None] * self.n
+        self.extra_order = []
+        self.bid_order = [(self.overseer + 1 + i) % self.n for i in range(self.n)]
+        self.phase = "bid"
+        self.step = 0
+        self.current = self.bid_order[0]
+        final = " (the last round)" if self.round == self.rounds else ""
+        boxed = ""
+        if self.round == 1 and self.removed >= 0:
+            boxed = f" Put back in the box at set-up: {D.tile_label(*D.TILES[self.removed])}."
+        return [Event(f"Round {self.round} of {self.rounds}{final}: the offer is {self._offer_text()}.{boxed}",
+                      reveal=True)]
+
+    def _resolve_bids(self) -> list[Event]:
+        events = []
+        if self.pass_order:
+            new = self.pass_order[0]
+            why = "passed first"
+        else:
+            new = min(range(self.n), key=lambda s: self.bids[s])
+            why = "bid lowest"
+        self.overseer = new
+        events.append(Event(f"{self.seat_name(new)} {why} and becomes the canal overseer."))
+        bidders = sorted((s for s in range(self.n) if self.bids[s]), key=lambda s: -self.bids[s])
+        self.plant_order = bidders + self.pass_order[::-1]
+        events.append(Event("Planting order: " + ", ".join(self.seat_name(s) for s in self.plant_order) + "."))
+        self.phase = "plant"
+        self.step = 0
+        self.current = self.plant_order[0]
+        return events
+
+    def _start_bribes(self) -> list[Event]:
+        self.bribe_order = [(self.overseer + i) % self.n for i in range(1, self.n)]
+        self.phase = "bribe"
+        self.step = 0
+        self.current = self.bribe_order[0]
+        return []
+
+    def _start_overseer(self) -> list[Event]:
+        self.phase = "overseer"
+        self.current = self.overseer
+        return []
+
+    def _start_extra(self) -> list[Event]:
+        # the overseer has decided: proposal sticks go back to their owners
+        self.proposals = []
+        self.bribe_choice = [None] * self.n
+        order = [(self.overseer + i) % self.n for i in range(1, self.n + 1)]
+        self.extra_order = [s for s in order if self.personal[s]]
+        if not self.extra_order:
+            return self._end_round()
+        self.phase = "extra"
+        self.step = 0
+        self.current = self.extra_order[0]
+        return []
+
+    def _end_round(self) -> list[Event]:
+        if self.round < self.rounds:
+            events = self._drought()
+            for s in range(self.n):
+                self.cash[s] += D.INCOME
+            events.append(Event(f"Income: everyone takes {D.INCOME} escudos."))
+            return events + self._start_round()
+        return self._final_drought() + self._finish()
+
+    def _dry_out(self, f: int) -> None:
+        if self.owner[f] >= 0:
+            self.markers_left[self.owner[f]] += self.markers[f]
+        self.markers[f] = 0
+        self.desert[f] = True
+        self.palm[f] = False
+
+    def _drought(self) -> list[Event]:
+        lost: dict[int, list[int]] = {}
+        deserts = []
+        for f in range(D.NFIELDS):
+            if self.tile[f] < 0 or self.desert[f] or self._irrigated(f):
+                continue
+            if self.markers[f] > 0:
+                self.markers[f] -= 1
+                self.markers_left[self.owner[f]] += 1
+                lost.setdefault(self.owner[f], []).append(f)
+            else:
+                self._dry_out(f)
+                deserts.append(f)
+        if not lost and not deserts:
+            return [Event("Drought: every plantation is watered.")]
+        events = []
+        for s in sorted(lost):
+            events.append(Event(f"Drought: {self.seat_name(s)} loses a marker on {_fields_text(lost[s])}."))
+        if deserts:
+            events.append(Event(f"Drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert."))
+        return events
+
+    def _final_drought(self) -> list[Event]:
+        deserts = []
+        for f in range(D.NFIELDS):
+            if self.tile[f] >= 0 and not self.desert[f] and not self._irrigated(f):
+                self._dry_out(f)
+                deserts.append(f)
+        if not deserts:
+            return [Event("Final drought: every plantation is watered.")]
+        return [Event(f"Final drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")]
+
+    def _finish(self) -> list[Event]:
+        self.phase = "over"
+        self.current = -1
+        payout = self._payouts()
+        self.final = [[self.cash[s], payout[s]] for s in range(self.n)]
+        rows = rank_rows([StandingRow(s, self.seat_name(s), c + p, {}) for s, (c, p) in enumerate(self.final)])
+        parts = [f"{r.name} {r.total} ({self.final[r.seat][0]} cash + {self.final[r.seat][1]} plantations)"
+                 for r in rows]
+        winners = " and ".join(r.name for r in rows if r.winner)
+        verb = "share the win" if sum(r.winner for r in rows) > 1 else "wins"
+        return [Event(f"Final scores: {'; '.join(parts)}. {winners} {verb}.", reveal=True)]
+
+    # -- scoring -------------------------------------------------------------------------------
+    def _group_values(self, groups: list[list[int]] | None = None) -> list[tuple[list[int], list[int]]]:
+        """Per plantation: (fields, per-seat counted markers incl. palms). `groups` may pass in
+        find_plantations' result when the caller knows it is current."""
+        result = []
+        if groups is None:
+            groups = find_plantations(self.tile, self.desert)
+        for group in groups:
+            counts = [0] * self.n
+            for f in group:
+                o, m = self.owner[f], self.markers[f]
+                if o >= 0 and m > 0:
+                    counts[o] += m + (1 if self.palm[f] else 0)
+            result.append((group, counts))
+        return result
+
+    def _payouts(self) -> list[int]:
+        total = [0] * self.n
+        for group, counts in self._group_values():
+            for s in range(self.n):
+                total[s] += len(group) * counts[s]
+        return total
+
+    # -- the contract --------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.current < 0 else (self.current,)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or self.current < 0 or type(seat) is not int:
+            return []
+        ph = self.phase
+        if ph == "bid":
+            taken = {b for b in self.bids if b}
+            return [intern(Pass)] + [a for a in ladder(Bid, (), self.cash[seat]) if a.amount not in taken]
+        if ph == "plant":
+            kinds = sorted({D.TILES[t] for i, t in enumerate(self.offer) if self.offer_taken[i] == -1},
+                           key=lambda cw: (CROP_ORDER[cw[0]], -cw[1]))
+            tile = self.tile
+            empty = [f for f in range(D.NFIELDS) if tile[f] < 0]
+            out = []
+            for crop, w in kinds:
+                table = plant_actions(crop, w)
+                out += [table[f] for f in empty]
+            return out
+        if ph == "bribe":
+            cash = self.cash[seat]
+            proposed = self._proposed()
+            out: list[Action] = [intern(Pass)]
+            for s in self._legal_segments():
+                if s not in proposed:
+                    out += ladder(Propose, D.SEGMENTS[s], cash)
+            for p in range(1, len(self.proposals) + 1):
+                out += ladder(Support, (p,), cash)
+            return out
+        if ph == "overseer":
+            out = []
+            if self.supply > 0:
+                out.extend(intern(Accept, p) for p in range(1, len(self.proposals) + 1))
+                cost = self._highest_bribe() + 1
+                if self.cash[seat] >= cost:
+                    proposed = self._proposed()
+                    out.extend(intern(Build, *D.SEGMENTS[s], cost)
+                               for s in self._legal_segments() if s not in proposed)
+            if not self.proposals or self.supply == 0:
+                out.append(intern(NoCanal))
+            return out
+        if ph == "extra":
+            return [intern(Pass)] + [intern(PersonalCanal, *D.SEGMENTS[s]) for s in self._legal_segments()]
+        if ph == "leftover":
+            return [intern(PlaceLeftover, *D.field_cr(f)) for f in self._leftover_fields()]
+        if ph == "spring":
+            return [intern(PlaceSpring, x, y) for y in range(D.IY) for x in range(D.IX)]
+        if ph == "palms":
+            return [intern(PlacePalm, *D.field_cr(f)) for f in self._palm_fields()]
+        return []
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        return self._why_not(seat, action) or "That move is not allowed now."
+
+    # -- validation ----------------------------------------------------------------------------
+    def _why_not(self, seat: Any, action: Any) -> str | None:
+        """The reason `seat` may not play `action` now, or None when it is legal."""
+        if self.phase == "over":
+            return "The game is over."
+        if not _is_int(seat) or not 0 <= seat < self.n:
+            return f"There is no seat {seat!r} in this game."
+        if seat != self.current:
+            return f"It is not {self.seat_name(seat)}'s turn; waiting for {self.seat_name(self.current)}."
+        if type(action) not in ACTION_CLASSES:
+            return "That is not a Santiago move."
+        kind = action.kind
+        if kind not in PHASE_KINDS[self.phase]:
+            label = PHASE_LABELS[self.phase]
+            if self.phase == "plant":
+                return f"You cannot {KIND_VERBS[kind]} now: every player must plant a tile ({label})."
+            return f"You cannot {KIND_VERBS[kind]} now: this is the {label} step."
+        check = getattr(self, "_check_" + kind)
+        return check(seat, action)
+
+    @staticmethod
+    def _bad_field(col: Any, row: Any) -> str | None:
+        if not (_is_int(col) and _is_int(row)) or not (0 <= col < D.COLS and 0 <= row < D.ROWS):
+            return f"Field {col!r},{row!r} is not on the board (columns 0–7, rows 0–5)."
+        return None
+
+    def _bad_segment(self, orient: Any, x: Any, y: Any) -> tuple[str | None, int]:
+        seg = D.SEG_INDEX.get((orient, x, y)) if _is_int(x) and _is_int(y) and type(orient) is str else None
+        if seg is None:
+            return (f"{orient!r} {x!r},{y!r} is not a canal position "
+                    "(H x 0–3, y 0–3 or V x 0–4, y 0–2)."), -1
+        if self.canal[seg]:
+            return f"There is already a canal on {D.seg_label(seg)}.", seg
+        if seg not in self._legal_segments():
+            return f"{D.seg_label(seg)} does not join the spring or the end of a canal.", seg
+        return None, seg
+
+    def _bad_amount(self, seat: int, amount: Any, what: str) -> str | None:
+        if not _is_int(amount):
+            return f"{amount!r} is not a whole number of escudos."
+        if amount < 1:
+            return f"A {what} must be at least 1 escudo."
+        if amount > self.cash[seat]:
+            return f"You have only {_plural(self.cash[seat])}."
+        return None
+
+    def _check_spring(self, seat: int, a: PlaceSpring) -> str | None:
+        if not (_is_int(a.x) and _is_int(a.y)) or not (0 <= a.x < D.IX and 0 <= a.y < D.IY):
+            return f"Intersection {a.x!r},{a.y!r} is not on the board (x 0–4, y 0–3)."
+        return None
+
+    def _check_palm(self, seat: int, a: PlacePalm) -> str | None:
+        bad = self._bad_field(a.col, a.row)
+        if bad:
+            return bad
+        f = D.field_index(a.col, a.row)
+        if self.palm[f]:
+            return f"There is already a palm at field {a.col},{a.row}."
+        if f in D.INTER_FIELDS[self.spring]:
+            return "A palm may not touch the spring's intersection."
+        if any(self.palm[g] for g in D.KING_NEIGHBOURS[f]):
+            return "Palms may not touch each other, not even at a corner."
+        return None
+
+    def _check_bid(self, seat: int, a: Bid) -> str | None:
+        if not _is_int(a.amount):
+            return f"{a.amount!r} is not a whole number of escudos."
+        if a.amount < 1:
+            return "A bid must be at least 1 escudo; to bid nothing, pass."
+        if a.amount > self.cash[seat]:
+            return f"You have only {_plural(self.cash[seat])}."
+        for s, b in enumerate(self.bids):
+            if b == a.amount:
+                return f"{self.seat_name(s)} already bid {a.amount}; every bid must be different."
+        return None
+
+    def _check_pass(self, seat: int, a: Pass) -> str | None:
+        return None
+
+    def _check_plant(self, seat: int, a: Plant) -> str | None:
+        if a.crop not in CROP_ORDER or not _is_int(a.workers):
+            return f"{a.crop!r} with {a.workers!r} workers is not a Santiago tile."
+        if self._offer_slot(a.crop, a.workers) < 0:
+            return f"There is no {D.tile_label(a.crop, a.workers)} left in the offer."
+        return self._bad_field(a.col, a.row) or self._occupied(a.col, a.row)
+
+    def _occupied(self, col: int, row: int) -> str | None:
+        f = D.field_index(col, row)
+        if self.desert[f]:
+            return f"Field {col},{row} is desert."
+        if self.tile[f] >= 0:
+            return f"Field {col},{row} already holds a tile."
+        return None
+
+    def _check_leftover(self, seat: int, a: PlaceLeftover) -> str | None:
+        bad = self._bad_field(a.col, a.row) or self._occupied(a.col, a.row)
+        if bad:
+            return bad
+        allowed = self._leftover_fields()
+        if D.field_index(a.col, a.row) not in allowed:
+            f = allowed[0]
+            if any(self.tile[g] >= 0 and not self.desert[g] for g in D.NEIGHBOURS[f]):
+                return "The leftover tile must go next to a plantation tile that is not desert."
+            return "The leftover tile must go next to a desert (no field next to a plantation is free)."
+        return None
+
+    def _check_propose(self, seat: int, a: Propose) -> str | None:
+        bad, seg = self._bad_segment(a.orient, a.x, a.y)
+        if bad:
+            return bad
+        number = self._proposed().get(seg)
+        if number:
+            return f"{D.seg_label(seg)} is already proposal {number}: support it instead."
+        return self._bad_amount(seat, a.amount, "bribe")
+
+    def _check_support(self, seat: int, a: Support) -> str | None:
+        if not self.proposals:
+            return "There is no proposal to support yet."
+        if not _is_int(a.proposal) or not 1 <= a.proposal <= len(self.proposals):
+            return f"There is no proposal {a.proposal!r} (proposals 1–{len(self.proposals)})."
+        return self._bad_amount(seat, a.amount, "bribe")
+
+    def _check_accept(self, seat: int, a: Accept) -> str | None:
+        if not self.proposals:
+            return "Nobody proposed a canal, so there is nothing to accept."
+        if not _is_int(a.proposal) or not 1 <= a.proposal <= len(self.proposals):
+            return f"There is no proposal {a.proposal!r} (proposals 1–{len(self.proposals)})."
+        if self.supply <= 0:
+            return "The canal supply is empty."
+        return None
+
+    def _check_build(self, seat: int, a: Build) -> str | None:
+        bad, seg = self._bad_segment(a.orient, a.x, a.y)
+        if bad:
+            return bad
+        number = self._proposed().get(seg)
+        if number:
+            return f"{D.seg_label(seg)} is proposal {number}: accept it rather than refuse and build it."
+        cost = self._highest_bribe() + 1
+        if a.cost != cost or not _is_int(a.cost):
+            return f"Building a canal yourself costs {_plural(cost)} now (highest bribe + 1), not {a.cost!r}."
+        if self.cash[seat] < cost:
+            return f"Refusing costs {_plural(cost)} and you have only {_plural(self.cash[seat])}."
+        if self.supply <= 0:
+            return "The canal supply is empty."
+        return None
+
+    def _check_no_canal(self, seat: int, a: NoCanal) -> str | None:
+        if self.proposals and self.supply > 0:
+            return "There are proposals: accept one or build elsewhere; no canal is only for when nobody bribes."
+        return None
+
+    def _check_personal(self, seat: int, a: PersonalCanal) -> str | None:
+        if not self.personal[seat]:
+            return "You have already used your personal canal."
+        return self._bad_segment(a.orient, a.x, a.y)[0]
+
+    # -- applying --------------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        reason = self._why_not(seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        return getattr(self, "_do_" + action.kind)(seat, action)
+
+    def _do_spring(self, seat: int, a: PlaceSpring) -> list[Event]:
+        self.spring = D.inter_index(a.x, a.y)
+        self._set_wet(self.spring)
+        events = [Event(f"{self.seat_name(seat)} places the spring at intersection {a.x},{a.y}.")]
+        return events + self._after_spring()
+
+    def _do_palm(self, seat: int, a: PlacePalm) -> list[Event]:
+        self.palm[D.field_index(a.col, a.row)] = True
+        events = [Event(f"{self.seat_name(seat)} places a palm tree at field {a.col},{a.row}.")]
+        if len(self._palm_list()) == D.PALM_COUNT:
+            events += self._start_round()
+        return events
+
+    def _next_bidder(self) -> list[Event]:
+        self.step += 1
+        if self.step == self.n:
+            return self._resolve_bids()
+        self.current = self.bid_order[self.step]
+        return []
+
+    def _do_bid(self, seat: int, a: Bid) -> list[Event]:
+        self.bids[seat] = a.amount
+        self.cash[seat] -= a.amount
+        return [Event(f"{self.seat_name(seat)} bids {_plural(a.amount)}.")] + self._next_bidder()
+
+    def _do_pass(self, seat: int, a: Pass) -> list[Event]:
+        name = self.seat_name(seat)
+        if self.phase == "bid":
+            self.bids[seat] = 0
+            self.pass_order.append(seat)
+            return [Event(f"{name} passes in the bidding.")] + self._next_bidder()
+        if self.phase == "bribe":
+            self.bribe_choice[seat] = "passed"
+            return [Event(f"{name} offers no bribe.")] + self._next_briber()
+        # extra irrigation
+        self.step += 1
+        events = [Event(f"{name} keeps the personal canal.")]
+        if self.step == len(self.extra_order):
+            return events + self._end_round()
+        self.current = self.extra_order[self.step]
+        return events
+
+    def _do_plant(self, seat: int, a: Plant) -> list[Event]:
+        slot = self._offer_slot(a.crop, a.workers)
+        f = D.field_index(a.col, a.row)
+        passed = self.bids[seat] == 0
+        count = max(0, a.workers - (1 if passed else 0))
+        self.offer_taken[slot] = seat
+        self.offer_field[slot] = f
+        self.tile[f] = self.offer[slot]
+        self.owner[f] = seat
+        self.markers[f] = count
+        self.markers_left[seat] -= count
+        paid = f", paying {_plural(self.bids[seat])}" if self.bids[seat] else ""
+        palm = " (with its palm tree)" if self.palm[f] else ""
+        events = [Event(f"{self.seat_name(seat)} plants {D.tile_label(a.crop, a.workers)} at field "
+                        f"{a.col},{a.row}{palm} with {_plural(count, 'marker')}{paid}.")]
+        self.step += 1
+        if self.step < len(self.plant_order):
+            self.current = self.plant_order[self.step]
+            return events
+        if self.n == 3:
+            # the highest bidder plants first; if all passed, the first planter (ruling A12)
+            self.phase = "leftover"
+            self.leftover_placer = self.current = self.plant_order[0]
+            return events
+        return events + self._start_bribes()
+
+    def _do_leftover(self, seat: int, a: PlaceLeftover) -> list[Event]:
+        slot = self.offer_taken.index(-1)
+        f = D.field_index(a.col, a.row)
+        self.offer_taken[slot] = -2
+        self.offer_field[slot] = f
+        self.tile[f] = self.offer[slot]
+        self.leftover[f] = True
+        label = D.tile_label(*D.TILES[self.offer[slot]])
+        events = [Event(f"{self.seat_name(seat)} places the leftover {label} at field {a.col},{a.row}, "
+                        "with no owner.")]
+        return events + self._start_bribes()
+
+    def _next_briber(self) -> list[Event]:
+        self.step += 1
+        if self.step < len(self.bribe_order):
+            self.current = self.bribe_order[self.step]
+            return []
+        return self._start_overseer()
+
+    def _do_propose(self, seat: int, a: Propose) -> list[Event]:
+        seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
+        self.proposals.append([seg, seat, [[seat, a.amount]]])
+        number = len(self.proposals)
+        self.bribe_choice[seat] = f"proposed {number}"
+        return ([Event(f"{self.seat_name(seat)} proposes canal {D.seg_label(seg)} with "
+                       f"{_plural(a.amount)} (proposal {number}).")] + self._next_briber())
+
+    def _do_support(self, seat: int, a: Support) -> list[Event]:
+        proposal = self.proposals[a.proposal - 1]
+        proposal[2].append([seat, a.amount])
+        total = sum(x for _, x in proposal[2])
+        self.bribe_choice[seat] = f"supported {a.proposal}"
+        return ([Event(f"{self.seat_name(seat)} supports proposal {a.proposal} "
+                       f"({D.seg_label(proposal[0])}) with {_plural(a.amount)}; it now offers {total}.")]
+                + self._next_briber())
+
+    def _do_accept(self, seat: int, a: Accept) -> list[Event]:
+        seg, _, pledges = self.proposals[a.proposal - 1]
+        self._build(seg, "accepted", seat)
+        self.supply -= 1
+        for s, amount in pledges:
+            self.cash[s] -= amount
+            self.cash[seat] += amount
+        payers = ", ".join(f"{self.seat_name(s)} {amount}" for s, amount in pledges)
+        events = [Event(f"{self.seat_name(seat)} accepts proposal {a.proposal}: a canal goes on "
+                        f"{D.seg_label(seg)}; paid to the overseer: {payers}.")]
+        return events + self._start_extra()
+
+    def _do_build(self, seat: int, a: Build) -> list[Event]:
+        seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
+        self._build(seg, "overseer", seat)
+        self.supply -= 1
+        self.cash[seat] -= a.cost
+        refused = " refuses the bribes and" if self.proposals else ""
+        events = [Event(f"{self.seat_name(seat)}{refused} builds a canal on {D.seg_label(seg)}, "
+                        f"paying {_plural(a.cost)} to the bank.")]
+        return events + self._start_extra()
+
+    def _do_no_canal(self, seat: int, a: NoCanal) -> list[Event]:
+        return [Event(f"{self.seat_name(seat)} builds no canal this round.")] + self._start_extra()
+
+    def _do_personal(self, seat: int, a: PersonalCanal) -> list[Event]:
+        seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
+        self._build(seg, "personal", seat)
+        self.personal[seat] = False
+        events = [Event(f"{self.seat_name(seat)} lays the personal canal on {D.seg_label(seg)}.")]
+        return events + self._end_round()
+
+    # -- views -----------------------------------------------------------------------------------
+    def _prompt(self) -> str:
+        if self.phase == "over":
+            return "The game is over."
+        who = self.seat_name(self.current)
+        if self.phase == "palms":
+            return f"{who} places palm tree {sum(self.palm) + 1} of {D.PALM_COUNT}."
+        return who + PROMPTS[self.phase]
+
+    def _cell(self, f: int, sig: tuple) -> dict:
+        t, owner, markers, desert, palm, leftover, irrigated = sig
+        c, r = D.FIELD_CR[f]
+        if t >= 0 and not desert:
+            crop, workers = D.TILES[t]
+            name = D.CROP_NAMES[crop]
+        else:
+            crop = workers = name = None
+        by_seat = [0] * self.n
+        if owner >= 0:
+            by_seat[owner] = markers
+        return {"col": c, "row": r, "crop": crop, "crop_name": name, "workers": workers,
+                "owner": owner if owner >= 0 else None, "markers": markers, "markers_by_seat": by_seat,
+                "desert": desert, "palm": palm, "irrigated": irrigated, "leftover": leftover}
+
+    def _board_view(self) -> dict:
+        """The board part of every view, rebuilt only where the board has changed.
+
+        Field dicts and lists are shared by successive views (never changed once handed out), so
+        views must be treated as read-only.
+        """
+        cache = self._board_cache
+        lists = (self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover, self.canal)
+        net_key = (len(self.canal_log), self.spring)
+        if cache is not None and cache["net_key"] == net_key and all(
+                a == b for a, b in zip(cache["lists"], lists)):
+            return cache["part"]
+        canal = self.canal
+        irrigated = [canal[h] or canal[v] for h, v in D.FIELD_SEGS]
+        sigs = list(zip(self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover,
+                        irrigated))
+        groups = None
+        if cache is None:
+            cells = [self._cell(f, sig) for f, sig in enumerate(sigs)]
+            crops_changed = True
+            part: dict = {}
+            old_plants: dict = {}
+        else:
+            cells = list(cache["cells"])
+            old_sigs = cache["sigs"]
+            changed = [f for f, new, old in zip(range(D.NFIELDS), sigs, old_sigs) if new != old]
+            crops_changed = False
+            for f in changed:
+                cells[f] = self._cell(f, sigs[f])
+                crops_changed = crops_changed or sigs[f][:6] != old_sigs[f][:6]
+            part = dict(cache["part"])
+            old_plants = cache["plants"]
+            old_lists = cache["lists"]
+            if old_lists[0] == self.tile and old_lists[3] == self.desert:
+                groups = cache["groups"]  # the same plantations; only markers or palms moved
+        part["fields"] = [cells[r * D.COLS:(r + 1) * D.COLS] for r in range(D.ROWS)]
+        plants = old_plants
+        if crops_changed:
+            if groups is None:
+                groups = find_plantations(self.tile, self.desert)
+            plants = {}
+            scores = [0] * self.n
+            for group, counts in self._group_values(groups):
+                crop = D.TILES[self.tile[group[0]]][0]
+                key = (crop, tuple(group), tuple(counts))
+                entry = old_plants.get(key)
+                if entry is None:
+                    entry = {
+                        "crop": crop, "crop_name": D.CROP_NAMES[crop],
+                        "fields": [list(D.FIELD_CR[f]) for f in group], "size": len(group),
+                        "markers": counts, "value": [len(group) * k for k in counts],
+                    }
+                plants[key] = entry
+                for s, v in enumerate(entry["value"]):
+                    scores[s] += v
+            part["plantations"] = list(plants.values())
+            part["plantation_scores"] = scores
+            part["palms"] = [list(D.FIELD_CR[f]) for f in range(D.NFIELDS) if self.palm[f]]
+        if cache is None or cache["net_key"] != net_key or cache["lists"][6] != canal:
+            part["spring"] = list(D.inter_xy(self.spring)) if self.spring >= 0 else None
+            part["canals"] = [list(D.SEGMENTS[e[0]]) for e in self.canal_log]
+            part["canal_log"] = [{"segment": list(D.SEGMENTS[s]), "round": r, "how": how, "seat": who}
+                                 for s, r, how, who in self.canal_log]
+            part["legal_segments"] = ([list(D.SEGMENTS[s]) for s in self._legal_segments()]
+                                      if self.spring >= 0 else [])
+        self._board_cache = {"lists": tuple(list(x) for x in lists), "net_key": net_key, "sigs": sigs,
+                             "cells": cells, "groups": groups, "plants": plants, "part": part}
+        return part
+
+    def view(self, seat: int | None) -> dict:
+        n = self.n
+        you = seat if _is_int(seat) and 0 <= seat < n else None
+        over = self.phase == "over"
+        out = dict(self._board_view())
+        offer = []
+        for t, taken, f in zip(self.offer, self.offer_taken, self.offer_field):
+            crop, workers = D.TILES[t]
+            offer.append({
+                "crop": crop, "crop_name": D.CROP_NAMES[crop], "workers": workers,
+                "label": D.TILE_LABELS[t],
+                "taken_by": taken if taken >= 0 else None,
+                "field": list(D.FIELD_CR[f]) if f >= 0 else None,
+                "leftover": taken == -2,
+            })
+        proposals = []
+        for i, (seg, proposer, pledges) in enumerate(self.proposals):
+            proposals.append({
+                "number": i + 1, "segment": list(D.SEGMENTS[seg]), "proposer": proposer,
+                "total": sum(a for _, a in pledges),
+                "pledges": [{"seat": s, "amount": a} for s, a in pledges],
+            })
+        removed = None
+        if self.removed >= 0:
+            crop, workers = D.TILES[self.removed]
+            removed = {"crop": crop, "crop_name": D.CROP_NAMES[crop], "workers": workers}
+        top = self._highest_bribe()
+        scores_out = None
+        if over:
+            scores_out = [{"seat": row.seat, "name": row.name, "total": row.total,
+                           "cash": self.final[row.seat][0], "plantations": self.final[row.seat][1],
+                           "rank": row.rank, "winner": row.winner}
+                          for row in self.standings().rows]
+        open_money = self.options.get("open_money") == "on"
+        if over or open_money:
+            cash = list(self.cash)
+        else:
+            cash = [None] * n
+            if you is not None:
+                cash[you] = self.cash[you]
+        out.update({
+            "game": "santiago", "title": "Santiago", "you": you,
+            "names": [s.name for s in self.seats],
+            "round": self.round, "rounds": self.rounds, "last_round": self.round == self.rounds,
+            "phase": self.phase, "phase_label": PHASE_LABELS[self.phase], "prompt": self._prompt(),
+            "to_move": list(self.to_move()),
+            "overseer": self.overseer, "start_player": self.start_player,
+            "options": dict(self.options),
+            "canals_left": self.supply,
+            "personal_canal": list(self.personal),
+            "markers_left": list(self.markers_left),
+            "cash": cash,
+            "open_money": open_money,
+            "tiles_left": len(self.deck),
+            "removed_tile": removed,
+            "offer": offer,
+            "bid_order": list(self.bid_order),
+            "bids": [{"seat": s, "bid": b or None, "passed": b == 0, "done": b is not None}
+                     for s, b in enumerate(self.bids)],
+            "pass_order": list(self.pass_order),
+            "planting_order": list(self.plant_order),
+            "leftover_placer": self.leftover_placer if self.leftover_placer >= 0 else None,
+            "leftover_fields": ([list(D.FIELD_CR[f]) for f in self._leftover_fields()]
+                                if self.phase == "leftover" else []),
+            "proposals": proposals,
+            "bribe_order": list(self.bribe_order),
+            "bribe_choices": list(self.bribe_choice),
+            "highest_bribe": top,
+            "reject_cost": top + 1,
+            "extra_order": list(self.extra_order),
+            "scores": scores_out,
+        })
+        return out
+
+    def standings(self) -> Standings:
+        """Cash plus one breakdown entry per plantation that pays the seat.
+
+        Before the end, cash is left out unless money is open (it is secret), and plantations are
+        valued as they stand, without the final drought.
+        """
+        show_cash = self.phase == "over" or self.options.get("open_money") == "on"
+        rows = []
+        breakdowns: list[dict[str, int]] = [{} for _ in range(self.n)]
+        if show_cash:
+            for s in range(self.n):
+                breakdowns[s]["cash"] = self.cash[s]
+        for group, counts in self._group_values():
+            crop = D.CROP_NAMES[D.TILES[self.tile[group[0]]][0]]
+            c, r = D.field_cr(group[0])
+            for s in range(self.n):
+                if counts[s]:
+                    breakdowns[s][f"{crop} at {c},{r}: {len(group)}×{counts[s]}"] = len(group) * counts[s]
+        for s in range(self.n):
+            rows.append(StandingRow(s, self.seat_name(s), sum(breakdowns[s].values()), breakdowns[s]))
+        note = "Tied players share the win." if self.phase == "over" else (
+            "" if show_cash else "Cash is secret until the end; these are plantation payouts only.")
+        return Standings(rank_rows(rows), note=note)
+
+    def snapshot(self) -> dict:
+        return {
+            "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+            "rng": self.rng.getstate(),
+            "round": self.round, "phase": self.phase, "current": self.current, "step": self.step,
+            "start_player": self.start_player, "overseer": self.overseer,
+            "deck": list(self.deck), "removed": self.removed,
+            "offer": list(self.offer), "offer_taken": list(self.offer_taken),
+            "offer_field": list(self.offer_field),
+            "tile": list(self.tile), "owner": list(self.owner), "markers": list(self.markers),
+            "desert": list(self.desert), "palm": list(self.palm), "leftover": list(self.leftover),
+            "spring": self.spring, "canal": list(self.canal), "wet": list(self.wet),
+            "canal_log": [list(e) for e in self.canal_log], "supply": self.supply,
+            "cash": list(self.cash), "markers_left": list(self.markers_left),
+            "personal": list(self.personal),
+            "bid_order": list(self.bid_order), "bids": list(self.bids),
+            "pass_order": list(self.pass_order), "plant_order": list(self.plant_order),
+            "leftover_placer": self.leftover_placer,
+            "proposals": [[p[0], p[1], [list(x) for x in p[2]]] for p in self.proposals],
+            "bribe_order": list(self.bribe_order), "bribe_choice": list(self.bribe_choice),
+            "extra_order": list(self.extra_order),
+            "final": [list(x) for x in self.final] if self.final else None,
+        }

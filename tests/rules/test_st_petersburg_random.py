@@ -1,0 +1,164 @@
+"""Seeded random play of St. Petersburg with invariants after every action.
+
+Cheap invariants run after every action; every 10th action also checks the save/load round trip,
+replay, refusals leaving the state equal, and that `legal_actions` and `apply` agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+from boardgames_tui.rules import registry
+from boardgames_tui.rules.core import IllegalAction
+from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.rules.st_petersburg.actions import Buy, Play, PubBuy, TakeToHand
+from boardgames_tui.rules.st_petersburg.data import DECKS, full_deck
+
+GAME = registry.get("st_petersburg")
+ALL_CARDS = Counter(card for deck in DECKS for card in full_deck(deck))
+GAMES_PER_COUNT = 300
+HEAVY_EVERY = 10
+# The record round trip replays the whole game so far; do it on every 10th step of one game in
+# RECORD_EVERY_GAME (and at the end of every game) to keep the file fast.
+RECORD_EVERY_GAME = 6
+
+
+def all_cards(st) -> Counter:
+    cards = Counter(st.upper) + Counter(st.lower) + Counter(st.discard)
+    for stack in st.stacks.values():
+        cards.update(stack)
+    for seat in range(st.n):
+        cards.update(st.hands[seat])
+        cards.update(st.areas[seat])
+    if st.obs_card is not None:
+        cards[st.obs_card] += 1
+    return cards
+
+
+def card_total(st) -> int:
+    total = len(st.upper) + len(st.lower) + len(st.discard) + (st.obs_card is not None)
+    total += sum(len(s) for s in st.stacks.values())
+    total += sum(len(h) for h in st.hands) + sum(len(a) for a in st.areas)
+    return total
+
+
+def check_cheap(st, prev_hands, prev_points):
+    assert card_total(st) == 116
+    assert len(st.upper) + len(st.lower) <= 8
+    for seat in range(st.n):
+        assert st.rubles[seat] >= 0
+        hand = len(st.hands[seat])
+        assert hand <= 4
+        if hand > st.hand_limit(seat):  # only after losing the Warehouse: the hand never grows then
+            assert hand <= prev_hands[seat]
+        assert st.points[seat] >= prev_points[seat]
+        assert 0 <= st.obs_used[seat] <= st.areas[seat].count("observatory") + 1
+    assert 0 <= st.passes < st.n or st.is_over()
+    if not st.is_over():
+        assert len(st.to_move()) == 1
+        assert st.legal_actions(st.to_move()[0])
+
+
+def perturbations(action, st):
+    """Near misses of a legal action: wrong price, place, target."""
+    out = []
+    if isinstance(action, (Buy, Play, PubBuy)):
+        out += [dataclasses.replace(action, price=action.price + 1),
+                dataclasses.replace(action, price=action.price - 1)]
+    if isinstance(action, (Buy, TakeToHand)):
+        other = "lower" if action.row == "upper" else "upper"
+        out += [dataclasses.replace(action, row=other), dataclasses.replace(action, index=action.index + 1),
+                dataclasses.replace(action, index=99)]
+    if isinstance(action, (Buy, Play)):
+        out.append(dataclasses.replace(action, replace=None if action.replace else "market"))
+        for key in st.areas[st.to_move()[0]][:4]:
+            out.append(dataclasses.replace(action, replace=key))
+    return out
+
+
+def check_heavy(st, record, seat, legal, stale, rng, do_record):
+    before = st.snapshot()
+    assert all_cards(st) == ALL_CARDS
+    # legal_actions and apply's validation agree, on the legal actions and on near misses
+    for action in legal:
+        assert st._why_not(seat, action) is None, action
+    for action in legal[:6]:
+        for near in perturbations(action, st):
+            assert (st._why_not(seat, near) is None) == (near in legal), near
+    # refusals leave the state equal
+    others = [s for s in range(st.n) if s != seat]
+    tries = [(rng.choice(others), rng.choice(legal)), (seat, Buy("upper", 99, "library", 17)),
+             (seat, "not an action"), (seat, Buy("upper", 0, None, None))]
+    tries += [(seat, a) for a in stale if a not in legal][:2]
+    for who, action in tries:
+        with pytest.raises(IllegalAction):
+            st.apply(who, action)
+        assert st.snapshot() == before
+    # public view never shows money or hands; its prices are the mover's, as price() computes them
+    public = st.view(None)
+    assert public["prices"] == {row: [st.cell_price(seat, card, row == "lower") for card in cards]
+                                for row, cards in (("upper", st.upper), ("lower", st.lower))}
+    assert all(p["rubles"] is None and p["hand"] is None for p in public["players"])
+    mine = st.view(seat)["players"][seat]
+    assert mine["rubles"] == st.rubles[seat] and mine["hand"] == st.hands[seat]
+    if do_record:
+        loaded = GameRecord.loads(record.dumps()).load_state()
+        assert loaded == st
+        assert record.replay() == st
+
+
+def play_one(n: int, seed: int):
+    rng = random.Random(seed)
+    options = {
+        "taxman_phase": rng.choice(["aristocrat", "worker"]),
+        "skip_refill_if_nothing_taken": rng.choice(["on", "on", "off"]),
+        "tiebreak": rng.choice(["total", "remainder"]),
+    }
+    record, st = GameRecord.start("st_petersburg", [f"P{i}" for i in range(n)], seed, options=options)
+    prev_hands = [0] * n
+    prev_points = [0] * n
+    stale: list = []
+    steps = 0
+    do_record = seed % RECORD_EVERY_GAME == 0
+    while not st.is_over():
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        # lean towards acting rather than passing so games are varied but still end
+        action = legal[rng.randrange(len(legal))]
+        if steps % HEAVY_EVERY == 0:
+            check_heavy(st, record, seat, legal, stale, rng, do_record)
+            stale = legal
+        prev_hands = [len(h) for h in st.hands]
+        prev_points = list(st.points)
+        events = record.play(st, seat, action)
+        assert events and all(e.text for e in events)
+        check_cheap(st, prev_hands, prev_points)
+        steps += 1
+        assert steps < 3000
+    assert st.to_move() == () and st.legal_actions(0) == []
+    assert all_cards(st) == ALL_CARDS
+    standings = st.standings()
+    rows = standings.rows
+    assert sorted(r.seat for r in rows) == list(range(n))
+    assert all(r.total == sum(r.breakdown.values()) for r in rows)
+    assert all(list(r.breakdown) == ["track", "aristocrats", "money", "hand"] for r in rows)
+    assert rows[0].winner and rows[0].rank == 1
+    assert [r.total for r in rows] == sorted((r.total for r in rows), reverse=True)
+    for r in rows:
+        expected = st.rubles[r.seat] % 10 if options["tiebreak"] == "remainder" else st.rubles[r.seat]
+        assert r.tiebreak == expected
+    assert GameRecord.loads(record.dumps()).load_state() == st
+    return st
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games(n):
+    rounds = Counter()
+    for seed in range(GAMES_PER_COUNT):
+        st = play_one(n, seed * 7 + n)
+        rounds[st.round] += 1
+    assert min(rounds) >= 2

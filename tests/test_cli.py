@@ -1,0 +1,49 @@
+import subprocess
+import sys
+
+import pytest
+
+from boardgames_tui import __version__, cli
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "boardgames_tui", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "st_petersburg", "--players", "Ann"], "takes 2–4 players, not 1"),
+    (["play", "st_petersburg", "--players", "A,B,C,D,E"], "takes 2–4 players, not 5"),
+    (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "taxman_phase=never"],
+     "option taxman_phase takes"),
+    (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
+    (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
+    (["simulate", "st_petersburg", "--players", "9"], "not 9"),
+    (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message, capsys):
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_version():
+    out = run_cli("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"boardgames-tui {__version__}"
+
+
+def test_parse_players():
+    seats = cli.parse_players("Ann, bot:Cleo,random:Dan")
+    assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Cleo", "smart"), ("Dan", "random")]
+
+
+def test_simulate_reports_figures():
+    out = run_cli("simulate", "st_petersburg", "--players", "3", "--games", "4", "--seed", "1",
+                  "--bot", "random")
+    assert out.returncode == 0, out.stderr
+    assert "4 games of st_petersburg, 3 players" in out.stdout
+    assert "games/s" in out.stdout and "decisions/s" in out.stdout
+    wins = [float(line.split("wins ")[1].split(" ")[0]) for line in out.stdout.splitlines()
+            if line.strip().startswith("bot ")]
+    assert len(wins) == 3 and sum(wins) == pytest.approx(4)

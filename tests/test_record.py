@@ -1,0 +1,97 @@
+import json
+
+import pytest
+
+from boardgames_tui.rules.core import IllegalAction, Seat
+from boardgames_tui.rules.record import GameRecord, RecordError
+
+
+def start(seed=3):
+    return GameRecord.start("toy", ["Ann", Seat("Bob", "random")], seed)
+
+
+def test_save_load_replay_equal(toy_registered):
+    record, state = start()
+    for action in [*[a for a in [toy_registered.decode_action({"kind": "add", "amount": 2})]]]:
+        record.play(state, 0, action)
+    record.play(state, 1, toy_registered.decode_action({"kind": "draw"}))
+    loaded = GameRecord.loads(record.dumps())
+    assert loaded.load_state() == state
+    assert loaded.seats == (Seat("Ann"), Seat("Bob", "random"))
+    assert loaded.options == {"speed": "slow"}
+    assert record.replay() == state
+    assert record.replay(1) != state
+
+
+def test_illegal_action_records_nothing(toy_registered):
+    record, state = start()
+    before = state.copy()
+    with pytest.raises(IllegalAction, match="Only 1 or 2"):
+        record.play(state, 0, toy_registered.decode_action({"kind": "add", "amount": 3}))
+    with pytest.raises(IllegalAction, match="not Bob's turn"):
+        record.play(state, 1, toy_registered.decode_action({"kind": "add", "amount": 1}))
+    assert record.steps == [] and state == before
+
+
+def test_undo_within_own_turn_only(toy_registered):
+    decode = toy_registered.decode_action
+    record, state = start()
+    record.play(state, 0, decode({"kind": "bank"}))
+    assert record.undo_count(0) == 1
+    record.play(state, 0, decode({"kind": "confirm"}))
+    assert record.undo_count(0) == 2 and record.undo_count(1) == 0
+    state = record.undo(0)
+    assert record.steps == [] and state == record.new_state()
+    with pytest.raises(IllegalAction):
+        record.undo(0)
+
+
+def test_undo_never_passes_a_reveal(toy_registered):
+    decode = toy_registered.decode_action
+    record, state = start()
+    record.play(state, 0, decode({"kind": "add", "amount": 1}))
+    record.play(state, 1, decode({"kind": "draw"}))
+    assert record.undo_count(1) == 0
+    record.play(state, 0, decode({"kind": "add", "amount": 2}))
+    assert record.undo_count(0) == 1
+    state = record.undo(0)
+    assert len(record.steps) == 2 and state.piles == [1, 0]
+
+
+def test_copy_is_independent(toy_registered):
+    record, state = start()
+    clone = state.copy()
+    record.play(state, 0, toy_registered.decode_action({"kind": "draw"}))
+    assert clone != state and clone.secret == [0, 0]
+    assert clone.game is state.game
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "not valid JSON"),
+    ("[]", "not a boardgames-tui save"),
+    (json.dumps({"format": "boardgames-tui/record", "version": 99}), "format version 99"),
+    (json.dumps({"format": "boardgames-tui/record", "version": 1, "game": "chess"}), "does not know"),
+])
+def test_damaged_saves_are_named(toy_registered, text, message):
+    with pytest.raises(RecordError, match=message):
+        GameRecord.loads(text)
+
+
+def test_illegal_move_in_save_is_damage(toy_registered):
+    record, state = start()
+    data = record.to_json()
+    data["actions"] = [{"seat": 1, "action": {"kind": "add", "amount": 1}}]
+    with pytest.raises(RecordError, match="move 1 is not legal"):
+        GameRecord.from_json(data).load_state()
+    data["actions"] = [{"seat": 0, "action": {"kind": "fly"}}]
+    with pytest.raises(RecordError, match="damaged"):
+        GameRecord.from_json(data)
+
+
+def test_unknown_option_refused(toy_registered):
+    with pytest.raises(ValueError, match="no option 'colour'"):
+        toy_registered.resolve_options({"colour": "red"})
+    with pytest.raises(ValueError, match="slow | fast"):
+        toy_registered.resolve_options({"speed": "warp"})
+    with pytest.raises(ValueError, match="2–3 players"):
+        toy_registered.new(["A"], 1)
