@@ -1,0 +1,322 @@
+"""BoardgamesApp: the launcher, the hot-seat flow and the screens around a Table.
+
+The flow after every change (`advance`):
+- game over -> the game-over screen;
+- a bot to move -> it moves after a short visible delay (`bot_delay`, 0 in tests);
+- a human to move who is already at the keyboard (`viewer`) -> their screen;
+- another human -> the neutral hand-off screen, then a recap, then their screen.
+A game with only one human never hands off. `viewer` is the only seat whose hand and money the
+screen may show; it is cleared whenever the keyboard may have changed hands.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from textual.app import App
+from textual.binding import Binding
+from textual.timer import Timer
+
+from ..rules import registry
+from ..rules.core import Game, IllegalAction, Seat
+from ..rules.record import RecordError
+from . import theme
+from .boards import screen_class
+from .screens.dialogs import MessageScreen, QuitScreen
+from .screens.game import GameScreen
+from .screens.game_over import GameOverScreen
+from .screens.help import HelpScreen
+from .screens.launcher import LauncherScreen
+from .screens.handoff import HandoffScreen, RecapScreen
+from .screens.too_small import TooSmallScreen
+
+LAUNCHER_KEYS = """
+- **↑↓**: choose a game or a saved game · **Enter** on a saved game: resume it
+- **Tab / Shift+Tab**: next / previous field · **←→** or **Space**: change a choice
+- **Enter** on Play, or **F5**: start · **?**: this help · **q**: quit
+"""
+
+
+class BoardgamesApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "boardgames-tui"
+
+    BINDINGS = [Binding("ctrl+c", "request_quit", "quit", show=False, priority=True)]
+
+    def __init__(self, game_id: str | None = None, seats: Sequence[Seat | str] | None = None,
+                 seed: int | None = None, options: Mapping[str, str] | None = None,
+                 load_path: str | Path | None = None, bot_delay: float = 0.6,
+                 variant: str | None = None):
+        super().__init__()
+        self.start_game_id = game_id
+        self.start_seats = seats
+        self.start_seed = seed
+        self.start_options = dict(options or {})
+        self.start_variant = variant
+        self.load_path = Path(load_path) if load_path is not None else None
+        self.bot_delay = bot_delay
+        self.table = None
+        self.game_screen: GameScreen | None = None
+        self.viewer: int | None = None
+        self._bot_timer: Timer | None = None
+        self._bot_pending = False
+        self._bot_token = 0
+        self._over_shown = False
+
+    # -- start ---------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.load_path is not None:
+            self.resume_game(self.load_path)
+        elif self.start_game_id is not None:
+            seats = self.start_seats
+            if seats is None:
+                try:
+                    game = registry.get(self.start_game_id)
+                except KeyError as exc:
+                    self.show_launcher(str(exc).strip("'\""))
+                    self.check_size()
+                    return
+                seats = list(theme.DEFAULT_NAMES[:game.min_players])
+            seed = self.start_seed if self.start_seed is not None else random.SystemRandom().randrange(100000)
+            self.new_game(self.start_game_id, seats, seed, self.start_options, self.start_variant)
+        else:
+            self.show_launcher()
+        self.check_size()
+
+    def _reset_stack(self, screen) -> None:
+        """Make `screen` the only screen above the app's default one."""
+        self._cancel_bot()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_launcher(self, message: str = "", title: str = "Could not start the game") -> None:
+        self.table = None
+        self.game_screen = None
+        self.viewer = None
+        self._reset_stack(LauncherScreen(seed=self.start_seed, game_id=self.start_game_id))
+        if message:
+            self.show_message(title, message)
+
+    def new_game(self, game_id: str, seats: Sequence[Seat | str], seed: int,
+                 options: Mapping[str, str] | None = None, variant: str | None = None) -> None:
+        from .table import Table
+
+        try:
+            table = Table.new(game_id, seats, seed, options, variant)
+        except (KeyError, ValueError) as exc:
+            reason = str(exc).strip("'\"")
+            if isinstance(self.screen, LauncherScreen):
+                self.screen.say(reason, error=True)
+            else:
+                self.show_launcher(reason)
+            return
+        self.start_table(table)
+
+    def resume_game(self, path: Path) -> None:
+        from .table import Table
+
+        try:
+            table = Table.resume(Path(path))
+        except RecordError as exc:
+            message = f"{path}\n\n{exc}\n\nThe file was left as it is."
+            if isinstance(self.screen, LauncherScreen):
+                self.show_message("This save cannot be opened", message)
+            else:
+                self.show_launcher(message, "This save cannot be opened")
+            return
+        self.start_table(table)
+
+    def start_table(self, table) -> None:
+        self.table = table
+        self.viewer = None
+        self._over_shown = False
+        self.game_screen = screen_class(table.game.id)(table)
+        self._reset_stack(self.game_screen)
+
+    # -- the hot-seat flow ---------------------------------------------------------------------
+    def advance(self) -> None:
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None or self.screen is not screen:
+            return  # a dialog or hand-off is on top; closing it brings us back here
+        if table.is_over():
+            self._cancel_bot()
+            screen.show(self.viewer, None)
+            if not self._over_shown:
+                self.show_game_over()
+            return
+        actor = table.next_actor(prefer=self.viewer)
+        if actor is None:
+            return
+        if table.is_bot(actor):
+            screen.show(self.viewer, actor)
+            self._schedule_bot()
+            return
+        if actor == self.viewer or (self.viewer is None and len(table.humans) == 1):
+            self.viewer = actor
+            screen.show(actor, actor)
+            return
+        # Another human: hide everything private, then hand the keyboard over.
+        self.viewer = None
+        screen.show(None, actor)
+        last = table.last_actor()
+        undo_seat = last if (last is not None and last != actor and table.undo_count(last)) else None
+        self.push_screen(
+            HandoffScreen(actor, table.name(actor), undo_seat,
+                          table.name(undo_seat) if undo_seat is not None else ""),
+            lambda result: self._handoff_done(actor, undo_seat, result))
+
+    def _handoff_done(self, seat: int, undo_seat: int | None, result: str | None) -> None:
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None:
+            return
+        if result == "undo" and undo_seat is not None:
+            try:
+                table.undo(undo_seat)
+            except IllegalAction as exc:
+                screen.say(exc.reason, error=True)
+            self.viewer = None  # whoever pressed u, the next screen must not show a hand yet
+            return  # the game screen resumes and advance() hands off to undo_seat
+        if result != "ready":
+            return
+        self.viewer = seat
+        screen.show(seat, seat)
+        lines = table.recap_for(seat)
+        if lines:
+            self.push_screen(RecapScreen(seat, table.name(seat), lines))
+
+    def _schedule_bot(self) -> None:
+        if self._bot_pending:
+            return
+        self._bot_pending = True
+        token = self._bot_token
+        if self.bot_delay > 0:
+            self._bot_timer = self.set_timer(self.bot_delay, lambda: self._bot_step(token))
+        else:
+            self.call_later(self._bot_step, token)
+
+    def _cancel_bot(self) -> None:
+        self._bot_token += 1
+        self._bot_pending = False
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def _bot_step(self, token: int) -> None:
+        if token != self._bot_token:
+            return  # cancelled (undo, new game)
+        self._bot_pending = False
+        self._bot_timer = None
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None or self.screen is not screen or table.is_over():
+            return
+        actor = table.next_actor(prefer=self.viewer)
+        if actor is None or not table.is_bot(actor):
+            self.advance()
+            return
+        try:
+            table.bot_step(actor)
+        except IllegalAction as exc:
+            screen.say(f"{table.name(actor)} (bot) could not move: {exc.reason}", error=True)
+            return
+        self.advance()
+
+    # -- what screens call ---------------------------------------------------------------------
+    def human_play(self, action) -> str | None:
+        """Play `action` for the seat at the keyboard; the refusal's reason, or None if done."""
+        table = self.table
+        seat = self.viewer
+        if table is None or seat is None or seat not in table.to_move():
+            return "It is not your turn."
+        try:
+            table.act(seat, action)
+        except IllegalAction as exc:
+            return exc.reason
+        self.advance()
+        return None
+
+    def human_undo(self) -> None:
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None:
+            return
+        seat = self.viewer
+        if seat is None:
+            screen.say("There is nothing of yours to take back now.", error=True)
+            return
+        try:
+            n = table.undo(seat)
+        except IllegalAction as exc:
+            screen.say(exc.reason, error=True)
+            return
+        self._cancel_bot()
+        self._over_shown = False
+        self.advance()
+        screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
+
+    def show_game_over(self) -> None:
+        if self.table is None:
+            return
+        self._over_shown = True
+
+        def done(result: str | None) -> None:
+            if result == "launcher":
+                self.show_launcher()
+
+        self.push_screen(GameOverScreen(self.table), done)
+
+    def show_help(self, game: Game | None = None) -> None:
+        if game is None and self.table is not None:
+            game = self.table.game
+            options = self.table.options
+        else:
+            options = None
+        keys = LAUNCHER_KEYS
+        if self.game_screen is not None and self.table is not None:
+            keys = self.game_screen.KEYS_HELP
+        rules = ""
+        if game is not None:
+            try:
+                rules = game.rules_markdown(options)
+            except Exception:  # a missing rules text must not stop the help screen
+                rules = f"# {game.title}\n\n{game.pitch}"
+        self.push_screen(HelpScreen(game.title if game else "boardgames-tui", keys, rules))
+
+    def action_show_help(self) -> None:
+        self.show_help()
+
+    def show_message(self, title: str, text: str) -> None:
+        self.push_screen(MessageScreen(title, text))
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            self.exit()
+            return
+        if self.table is None or self.table.is_over():
+            self.exit()
+            return
+
+        def done(quit_: bool | None) -> None:
+            if quit_:
+                self.exit()
+
+        self.push_screen(QuitScreen(), done)
+
+    # -- terminal size -------------------------------------------------------------------------
+    def check_size(self) -> None:
+        width, height = self.size
+        small = width < theme.MIN_WIDTH or height < theme.MIN_HEIGHT
+        top = self.screen if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- for tests and debugging ---------------------------------------------------------------
+    def screen_text(self) -> str:
+        """The screen as plain text, the way a person sees it (without colour)."""
+        return "\n".join(strip.text for strip in self.screen._compositor.render_strips())

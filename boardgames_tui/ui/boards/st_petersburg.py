@@ -1,0 +1,553 @@
+"""St. Petersburg: the display of two rows of eight, the four stacks, the players' play areas.
+
+Only the board lives here; the frame (header, log, action list, hand-off, undo…) is GameScreen's.
+
+    ─upper───┬─────────┬─────────┬ …       cells: short name / colour letter and price for the
+     Market  │ Library │ Pub     │           player to act ("5→4₽" discounted, "*" trading card
+    B   5→4₽ │B  17→16₽│B     1₽ │           that replaces a card, "—" no legal target)
+    ─lower───┼─────────┼─────────┼ …       lower row right-aligned
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.widget import Widget
+
+from ...rules.core import Action
+from ...rules.st_petersburg.actions import Buy, ObservatoryToHand, TakeToHand
+from ...rules.st_petersburg.data import CARDS
+from .. import theme
+from ..screens.game import GameScreen
+
+FACE_STYLE = {"green": "#5cb85c", "blue": "#6aa5f0", "orange": "#f0a040"}
+FACE_LETTER = {"green": "W", "blue": "B", "orange": "A"}
+DECK_LETTER = {"worker": "W", "building": "B", "aristocrat": "A", "trading": "T"}
+PHASE_OF_FACE = {"green": "worker", "blue": "building", "orange": "aristocrat"}
+PHASE_WORD = {"worker": "workers", "building": "buildings", "aristocrat": "aristocrats",
+              "trading": "trading cards"}
+ROWS = ("upper", "lower")
+COLUMNS = 8
+
+
+def card_letter(key: str) -> str:
+    """W/B/A for workers, buildings, aristocrats; T for trading cards (whatever their face)."""
+    return DECK_LETTER[CARDS[key].deck]
+
+
+def card_style(key: str) -> str:
+    return FACE_STYLE[CARDS[key].face]
+
+
+def price_text(key: str, price: int | None) -> str:
+    """'5→4₽' when discounted, '4₽', '—' with no legal target; '*' marks a trading card."""
+    card = CARDS[key]
+    star = "*" if card.is_trading else ""
+    if price is None:
+        return "—" + star
+    if price < card.price:
+        return f"{card.price}→{price}₽{star}"
+    return f"{price}₽{star}"
+
+
+def income_text(rubles: int, points: int) -> str:
+    parts = []
+    if rubles:
+        parts.append(f"{rubles}₽")
+    if points:
+        parts.append(f"{points}★")
+    return "+" + "".join(parts) if parts else "+0"
+
+
+def columns_of(view: dict) -> dict[tuple[str, int], int]:
+    """(row, index) -> display column: the upper row from the left, the lower row right-aligned."""
+    out = {}
+    for i, _ in enumerate(view.get("upper", [])):
+        out[("upper", i)] = i
+    lower = view.get("lower", [])
+    for i, _ in enumerate(lower):
+        out[("lower", i)] = COLUMNS - len(lower) + i
+    return out
+
+
+class DisplayBoard(Widget):
+    """The two rows of eight, the stacks and the special decisions. Cursor keys live on the screen."""
+
+    DEFAULT_CSS = """
+    DisplayBoard { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = "board"):
+        super().__init__(id=id)
+        self.view: dict = {}
+        self.cursor: tuple[str, int] = ("upper", 0)  # (row, column 0..7)
+        self.show_cursor = False
+        self.cell_lines = 2
+        self.cell_width = 9
+        self.price_owner: int | None = None
+        self.seat_names: list[str] = []
+
+    # -- data ----------------------------------------------------------------------------------
+    def update_view(self, view: dict, screen: "StPetersburgScreen") -> None:
+        self.view = view
+        self.show_cursor = screen.my_turn and view.get("step") == "actions"
+        self.price_owner = view.get("active")
+        self.seat_names = [s.name for s in screen.table.seats]
+        self.fix_cursor()
+        self.refresh(layout=True)
+
+    def card_at(self, row: str, column: int) -> tuple[int, str] | None:
+        """(index in its row, card key) at a display column, or None for an empty cell."""
+        cards = self.view.get(row, [])
+        if row == "upper":
+            return (column, cards[column]) if column < len(cards) else None
+        start = COLUMNS - len(cards)
+        return (column - start, cards[column - start]) if column >= start else None
+
+    def occupied(self, row: str) -> list[int]:
+        return [c for c in range(COLUMNS) if self.card_at(row, c) is not None]
+
+    def fix_cursor(self) -> None:
+        row, column = self.cursor
+        if self.card_at(row, column) is not None:
+            return
+        for candidate in (row, "lower" if row == "upper" else "upper"):
+            cols = self.occupied(candidate)
+            if cols:
+                self.cursor = (candidate, min(cols, key=lambda c: abs(c - column)))
+                return
+
+    def move(self, dx: int, dy: int) -> None:
+        row, column = self.cursor
+        if dy:
+            other = "lower" if row == "upper" else "upper"
+            cols = self.occupied(other)
+            if cols:
+                self.cursor = (other, min(cols, key=lambda c: (abs(c - column), -c if dy > 0 else c)))
+        elif dx:
+            cols = self.occupied(row)
+            ahead = [c for c in cols if (c > column if dx > 0 else c < column)]
+            if ahead:
+                self.cursor = (row, min(ahead) if dx > 0 else max(ahead))
+            else:  # wrap into the other row
+                other = "lower" if row == "upper" else "upper"
+                other_cols = self.occupied(other)
+                if other_cols:
+                    self.cursor = (other, min(other_cols) if dx > 0 else max(other_cols))
+        self.refresh()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.width or 80))
+
+    def lines(self, width: int) -> list[Text]:
+        view = self.view
+        if not view:
+            return [Text("")]
+        self.cell_width = max(9, min(16, (width - (COLUMNS - 1)) // COLUMNS))
+        tall = (self.app.size.height if self.is_attached else 24) >= 34
+        self.cell_lines = 3 if tall else 2
+        w = self.cell_width
+        out: list[Text] = []
+        out.append(self.rule("upper", "┬"))
+        out += self.row_lines("upper")
+        out.append(self.rule("lower", "┼"))
+        out += self.row_lines("lower")
+        out.append(self.rule("", "┴"))
+        out.append(self.stacks_line())
+        special = self.special_line()
+        if special is not None:
+            out.append(special)
+        return out
+
+    def rule(self, label: str, joint: str) -> Text:
+        w = self.cell_width
+        first = ("─" + label).ljust(w, "─") if label else "─" * w
+        return Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)), style="dim")
+
+    def row_lines(self, row: str) -> list[Text]:
+        w = self.cell_width
+        prices = (self.view.get("prices") or {}).get(row, [])
+        lines = [Text() for _ in range(self.cell_lines)]
+        for column in range(COLUMNS):
+            cell = self.card_at(row, column)
+            cursor = self.show_cursor and self.cursor == (row, column)
+            if cell is None:
+                parts = [Text(" " * w) for _ in range(self.cell_lines)]
+                if cursor:
+                    parts[0] = Text("▸".ljust(w), style="reverse")
+            else:
+                index, key = cell
+                card = CARDS[key]
+                price = prices[index] if index < len(prices) else None
+                name = card.name if len(card.name) <= w - 1 else card.short
+                style = f"bold {card_style(key)}"
+                first = Text("▸" if cursor else " ", style="bold")
+                first.append(name.ljust(w - 1)[:w - 1], style=style)
+                second = Text(card_letter(key), style=style)
+                ptext = price_text(key, price)
+                second.append(ptext.rjust(w - 1)[-(w - 1):], style="bold" if price is not None else "dim")
+                parts = [first, second]
+                if self.cell_lines >= 3:
+                    pays = income_text(card.rubles, card.points) if not (
+                        key in ("mariinskij_theater", "tax_man")) else "special"
+                    third = Text(f" {FACE_LETTER[card.face]} pays {pays}"[:w].ljust(w), style="dim")
+                    parts.append(third)
+                if cursor:
+                    for part in parts:
+                        part.stylize("reverse")
+            for i in range(self.cell_lines):
+                lines[i].append_text(parts[i])
+                if column < COLUMNS - 1:
+                    lines[i].append("│", style="dim")
+        return lines
+
+    def stacks_line(self) -> Text:
+        view = self.view
+        stacks = view.get("stacks", {})
+        text = Text(" stacks ")
+        for deck in ("worker", "building", "aristocrat", "trading"):
+            letter = DECK_LETTER[deck]
+            count = stacks.get(deck, 0)
+            nxt = view.get("next_deal") == deck
+            text.append(f"{letter}{count}", style="bold underline" if nxt else "")
+            text.append(" ")
+        nd = view.get("next_deal")
+        if nd:
+            text.append(f"· next deal {DECK_LETTER[nd]} ")
+        markers = view.get("markers", {})
+        text.append("· start ")
+        for phase in ("worker", "building", "aristocrat", "trading"):
+            seat = markers.get(phase)
+            text.append(DECK_LETTER[phase])
+            if seat is not None:
+                text.append(theme.symbol(seat), style=theme.seat_style(seat))
+            text.append(" ")
+        owner = self.price_owner
+        if owner is not None and owner < len(self.seat_names):
+            text.append("· prices for ")
+            text.append_text(theme.seat_label(owner, self.seat_names[owner]))
+        if view.get("final_round"):
+            text.append("  FINAL ROUND", style="bold reverse")
+        return text
+
+    def special_line(self) -> Text | None:
+        view = self.view
+        step = view.get("step")
+        active = view.get("active")
+        if step == "observatory" and view.get("observatory_card"):
+            key = view["observatory_card"]
+            card = CARDS[key]
+            text = Text(" Observatory: ", style="bold")
+            if active is not None:
+                text.append_text(theme.seat_label(active, self.seat_names[active]))
+                text.append(" drew ")
+            text.append(f"{card_letter(key)} {card.name}", style=f"bold {card_style(key)}")
+            text.append(f" ({card.price}₽)  → Enter buy · h hand · d discard", style="bold")
+            return text
+        if step == "pub" and view.get("pub"):
+            pub = view["pub"]
+            seat = pub["seat"]
+            text = Text(" Pub: ", style="bold")
+            text.append_text(theme.seat_label(seat, self.seat_names[seat]))
+            text.append(f" may buy up to {pub['max_points']} ★ at 2 ₽ each  → pick from the list",
+                        style="bold")
+            return text
+        return None
+
+    # -- mouse ---------------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        y = event.y
+        lines = self.cell_lines
+        if 1 <= y <= lines:
+            row = "upper"
+        elif lines + 2 <= y <= 2 * lines + 1:
+            row = "lower"
+        else:
+            return
+        column = min(COLUMNS - 1, event.x // (self.cell_width + 1))
+        if self.card_at(row, column) is None:
+            return
+        self.cursor = (row, column)
+        self.refresh()
+        screen = self.screen
+        if isinstance(screen, StPetersburgScreen):
+            screen.card_menu()
+
+
+class StPetersburgScreen(GameScreen):
+    BINDINGS = [
+        Binding("left", "cursor(-1, 0)", "card", show=False),
+        Binding("right", "cursor(1, 0)", "card", show=False),
+        Binding("up", "cursor(0, -1)", "card", show=False),
+        Binding("down", "cursor(0, 1)", "card", show=False),
+        Binding("enter", "buy", "buy"),
+        Binding("h", "take", "take"),
+        Binding("p", "play_hand", "play"),
+        Binding("o", "observatory", "observatory"),
+        Binding("d", "discard", "discard", show=False),
+    ]
+    KEYS_HINT = "←→↑↓ card  Enter buy  h take  p play  o obs  Space pass  u undo  ? help  q quit"
+    KEYS_HELP = """
+- **← → ↑ ↓**: move the cursor over the cards of the display
+- **Enter**: buy the card under the cursor (a trading card asks which card it replaces)
+- **h**: take the card under the cursor into your hand
+- **p**: play a card from your hand (asks which)
+- **o**: use an Observatory (building phase; asks which stack)
+- After an Observatory draw: **Enter** buy it · **h** take it into your hand · **d** discard it
+- **Space**: pass
+- **1–9, 0**: pick from the action list (every move is there); a group asks which
+- **Click** a card: what you can do with it
+- **u**: take back your last move, while nobody else has acted and nothing new was revealed
+- **l**: the whole log · **?**: this help · **q**: quit (the game is saved after every move)
+
+On the board: W workers (green), B buildings (blue), A aristocrats (orange), T trading cards
+(their face colour). Prices are for the player to act, discounts applied: **5→4₽** means printed 5,
+you pay 4; **\\*** marks a trading card, priced with the cheapest card it could replace; **—** means
+it has nothing to replace. The underlined stack deals next; "start" shows who holds each phase's
+start marker.
+"""
+
+    GROUP_LABELS = {
+        "buy": "Buy a card",
+        "take": "Take a card into your hand",
+        "play": "Play a card from your hand",
+        "observatory": "Use the Observatory",
+        "observatory_buy": "Buy the drawn card",
+        "pub": "Buy points at the Pub",
+    }
+
+    def make_board(self) -> Widget:
+        return DisplayBoard()
+
+    @property
+    def board(self) -> DisplayBoard:
+        return self.query_one(DisplayBoard)
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def header_text(self, view: dict) -> Text:
+        text = Text(f" {self.table.game.title}", style="bold")
+        text.append(f" · round {view.get('round')} · ")
+        phase = str(view.get("phase", ""))
+        text.append(phase.upper(), style="bold")
+        step = view.get("step")
+        if step == "pub":
+            text.append(" · Pub")
+        elif step == "observatory":
+            text.append(" · Observatory")
+        return text
+
+    def group_label(self, kind: str, actions: list[Action]) -> str:
+        if len(actions) == 1 and kind not in ("buy", "take", "play"):
+            return actions[0].describe()
+        return self.GROUP_LABELS.get(kind, actions[0].describe())
+
+    def choice_title(self, kind: str, actions: list[Action]) -> str:
+        return self.GROUP_LABELS.get(kind, "Choose") + ": which?"
+
+    def player_rows(self, view: dict) -> list[Text]:
+        rows = []
+        width = self.size.width or 80
+        height = self.size.height or 24
+        players = view.get("players", [])
+        # A second line per player for long play areas, when the screen has the rows for it.
+        two_lines_ok = 2 * len(players) <= height - 18
+        for seat, player in enumerate(players):
+            row = self.player_prefix(seat)
+            row.append(f" ★{player['points']:>3}")
+            rubles = player.get("rubles")
+            row.append(f" {rubles:>3}₽" if rubles is not None else "   ?₽")
+            hand = player.get("hand")
+            if hand is not None and seat != self.viewer:
+                row.append(" hand:" + (",".join(CARDS[k].short for k in hand) or "—"))
+            else:
+                row.append(f" hand {player['hand_count']}/{player['hand_limit']}")
+            row.append(" ")
+            full = self.play_area_text(player, compact=False)
+            if row.cell_len + full.cell_len <= width - 1:
+                row.append_text(full)
+                rows.append(row)
+                continue
+            indent = 4
+            if two_lines_ok and indent + full.cell_len <= width - 1:
+                rows.append(row)
+                second = Text(" " * indent)
+                second.append_text(full)
+                rows.append(second)
+                continue
+            row.append_text(self.play_area_text(player, compact=True))
+            row.truncate(width - 1, overflow="ellipsis")
+            rows.append(row)
+        return rows
+
+    def play_area_text(self, player: dict, compact: bool) -> Text:
+        groups: dict[str, list[dict]] = {"green": [], "blue": [], "orange": []}
+        for item in player.get("play_area", []):
+            groups[CARDS[item["card"]].face].append(item)
+        text = Text()
+        first = True
+        for face, items in groups.items():
+            if not items:
+                continue
+            if not first:
+                text.append(" │ ", style="dim")
+            first = False
+            letter = FACE_LETTER[face]
+            style = FACE_STYLE[face]
+            rubles, points = player.get("income", {}).get(PHASE_OF_FACE[face], [0, 0])
+            if compact:
+                text.append(f"{letter}{len(items)}", style=f"bold {style}")
+            else:
+                text.append(letter, style=f"bold {style}")
+                counts: dict[str, int] = {}
+                used: set[str] = set()
+                for item in items:
+                    counts[item["card"]] = counts.get(item["card"], 0) + 1
+                    if item.get("used"):
+                        used.add(item["card"])
+                for key, count in counts.items():
+                    name = CARDS[key].short + ("°" if key in used else "")
+                    text.append(f" {name}" + (f"×{count}" if count > 1 else ""), style=style)
+            text.append(f" {income_text(rubles, points)}")
+        if first:
+            text.append("no cards yet", style="dim")
+        return text
+
+    def private_note(self, view: dict) -> Text | None:
+        seat = self.viewer
+        players = view.get("players", [])
+        if seat is None or seat >= len(players):
+            return None
+        me = players[seat]
+        text = Text()
+        text.append_text(theme.seat_label(seat, self.table.name(seat)))
+        if me.get("rubles") is not None:
+            text.append(f" {me['rubles']} ₽", style="bold")
+        hand = me.get("hand") or []
+        text.append(" · hand: ")
+        text.append(", ".join(CARDS[k].short for k in hand) if hand else "empty")
+        text.append(" (only you see this)", style="dim")
+        return text
+
+    def action_label(self, action: Action) -> str | Text:
+        return action.describe()
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        self.board.move(dx, dy)
+
+    def under_cursor(self) -> tuple[str, int, str] | None:
+        board = self.board
+        row, column = board.cursor
+        cell = board.card_at(row, column)
+        if cell is None:
+            return None
+        return row, cell[0], cell[1]
+
+    def action_buy(self) -> None:
+        if self.not_your_turn():
+            return
+        step = self.view.get("step")
+        if step == "observatory":
+            buys = self.actions_of("observatory_buy")
+            if not buys:
+                card = self.view.get("observatory_card")
+                self.say(f"You cannot buy the drawn {CARDS[card].name if card else 'card'}: "
+                         "take it into your hand (h) or discard it (d).", error=True)
+                return
+            self.choose_and_play(buys, "Buy the drawn card: replacing which card?")
+            return
+        if step != "actions":
+            self.say("Choose from the action list.", error=True)
+            return
+        target = self.under_cursor()
+        if target is None:
+            self.say("There is no card under the cursor.", error=True)
+            return
+        row, index, key = target
+        buys = [a for a in self.legal if isinstance(a, Buy) and a.row == row and a.index == index]
+        if buys:
+            self.choose_and_play(buys, f"Buy {CARDS[key].name}: replacing which card?")
+            return
+        # Not legal: let the rules say why, in their words.
+        price = (self.view.get("prices") or {}).get(row, [])
+        price = price[index] if index < len(price) and price[index] is not None else CARDS[key].price
+        self.play(Buy(row, index, key, price))
+
+    def action_take(self) -> None:
+        if self.not_your_turn():
+            return
+        step = self.view.get("step")
+        if step == "observatory":
+            takes = self.actions_of("observatory_hand")
+            if takes:
+                self.play(takes[0])
+            else:
+                card = self.view.get("observatory_card") or ""
+                self.play(ObservatoryToHand(card))
+            return
+        if step != "actions":
+            self.say("Choose from the action list.", error=True)
+            return
+        target = self.under_cursor()
+        if target is None:
+            self.say("There is no card under the cursor.", error=True)
+            return
+        row, index, key = target
+        self.play(TakeToHand(row, index, key))
+
+    def action_play_hand(self) -> None:
+        if self.not_your_turn():
+            return
+        plays = self.actions_of("play")
+        if plays:
+            self.choose_and_play(plays, "Play which card from your hand?")
+            return
+        me = (self.view.get("players") or [{}])[self.viewer] if self.viewer is not None else {}
+        if not me.get("hand"):
+            self.say("Your hand is empty.", error=True)
+        elif self.view.get("step") != "actions":
+            self.say("You cannot play from your hand now: choose from the action list.", error=True)
+        else:
+            self.say("You cannot play any card from your hand now (not enough rubles, "
+                     "or nothing for a trading card to replace).", error=True)
+
+    def action_observatory(self) -> None:
+        if self.not_your_turn():
+            return
+        uses = self.actions_of("observatory")
+        if uses:
+            self.choose_and_play(uses, "Observatory: draw from which stack?")
+            return
+        if self.view.get("phase") != "building":
+            self.say("The Observatory works only in the building phase.", error=True)
+        else:
+            self.say("You have no unused Observatory, or no stack has 2 cards.", error=True)
+
+    def action_discard(self) -> None:
+        if self.not_your_turn():
+            return
+        discards = self.actions_of("observatory_discard")
+        if discards:
+            self.play(discards[0])
+        else:
+            self.say("There is no drawn card to discard.", error=True)
+
+    def card_menu(self) -> None:
+        """A click on a card: what can be done with it."""
+        if self.not_your_turn():
+            return
+        target = self.under_cursor()
+        if target is None:
+            return
+        row, index, key = target
+        options = [a for a in self.legal if isinstance(a, (Buy, TakeToHand))
+                   and a.row == row and a.index == index]
+        if not options:
+            self.say(f"You can neither buy nor take {CARDS[key].name} now.", error=True)
+            return
+        self.choose_and_play(options, CARDS[key].name)

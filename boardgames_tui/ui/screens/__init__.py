@@ -1,0 +1,1 @@
+"""The screens: launcher, game (base), hand-off and recap, game over, help, quit, too small."""

@@ -1,0 +1,354 @@
+"""GameScreen: the frame every game's screen shares.
+
+    header      game · round · phase                      who acts (name, colour, symbol)
+    board       the game's own picture (a subclass's widget)
+    players     one line per player
+    private     ── log ─────────── what only the viewer may see ──
+    log | actions
+    message     one line: why a move was refused, what undo did
+    keys        the keys that work here
+
+A game's board module subclasses this, supplies the board widget and fills in the hooks; it never
+changes game state itself: every move goes through `play()`, which asks the app (and so the Table).
+The app decides who is looking (`viewer`) and hides the screen behind a hand-off when that changes.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...rules.core import Action
+from .. import theme
+from ..table import Table
+from ..widgets.actions import ActionGroup, ActionList, group_actions
+from ..widgets.log import LogPane
+from ..widgets.players import KeyBar, PlayerStrip
+from .base import BaseScreen
+from .dialogs import ChoiceScreen
+
+
+class GenericBoard(Static):
+    """The fallback board for a game that has no board module yet: its public facts as text."""
+
+    def update_view(self, view: dict, screen: "GameScreen") -> None:
+        lines = []
+        for key, value in view.items():
+            if key in ("players", "options", "viewer", "game"):
+                continue
+            lines.append(f"{key}: {value}")
+        self.update("\n".join(lines[:8]))
+
+
+class GameScreen(BaseScreen):
+    """The shared frame. Subclasses override `make_board` and the hooks marked below."""
+
+    BINDINGS = [
+        Binding("space", "pass_turn", "pass"),
+        Binding("u", "undo", "undo"),
+        Binding("l", "show_log", "log"),
+        Binding("g", "results", "results", show=False),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit", "quit"),
+        Binding("escape", "clear_message", show=False),
+    ] + [Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)] + [
+        Binding("0", "pick(9)", show=False),
+    ]
+
+    # One line for the footer; subclasses list their own keys first.
+    KEYS_HINT = "1–9 action  Space pass  u undo  l log  ? help  q quit"
+    # Markdown for the help screen.
+    KEYS_HELP = """
+- **1–9, 0**: pick from the action list (a group with several moves asks which)
+- **Space**: pass
+- **u**: take back your last move (while nobody else has acted and nothing new was revealed)
+- **l**: the whole log
+- **?**: this help · **q**: quit (the game is saved after every move)
+"""
+    PASS_KINDS = ("pass",)
+
+    def __init__(self, table: Table):
+        super().__init__()
+        self.table = table
+        self.viewer: int | None = None  # whose private information this screen may show
+        self.actor: int | None = None  # whose decision is pending (None when over)
+        self.view: dict = {}
+        self.legal: list[Action] = []
+        self.groups: list[ActionGroup] = []
+        self.notice: Text = Text("")
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="header", classes="topline")
+        board = self.make_board()
+        if board.id is None:
+            board.id = "board"
+        yield board
+        yield PlayerStrip(id="players")
+        yield Static(id="private-bar")
+        with Horizontal(id="bottom"):
+            yield LogPane(id="log")
+            yield ActionList(id="actions")
+        yield Static(id="message")
+        yield KeyBar(" " + self.KEYS_HINT, id="keys")
+
+    def make_board(self) -> Widget:
+        """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
+        return GenericBoard(id="board")
+
+    # -- hooks for a game ----------------------------------------------------------------------
+    def header_text(self, view: dict) -> Text:
+        text = Text(f" {self.table.game.title}", style="bold")
+        if view.get("round") is not None:
+            text.append(f" · round {view['round']}")
+        if view.get("phase"):
+            text.append(f" · {str(view['phase']).upper()}")
+        return text
+
+    def player_rows(self, view: dict) -> list[Text]:
+        rows = []
+        for seat, seat_info in enumerate(self.table.seats):
+            row = self.player_prefix(seat)
+            players = view.get("players") or []
+            if seat < len(players) and isinstance(players[seat], dict) and "points" in players[seat]:
+                row.append(f" ★{players[seat]['points']}")
+            rows.append(row)
+        return rows
+
+    def private_note(self, view: dict) -> Text | None:
+        """What only the viewer may see, for the bar above the log (e.g. their money)."""
+        return None
+
+    def group_label(self, kind: str, actions: list[Action]) -> str:
+        if len(actions) == 1:
+            return actions[0].describe()
+        return actions[0].describe().split(" ")[0] + "…"
+
+    def choice_title(self, kind: str, actions: list[Action]) -> str:
+        return self.group_label(kind, actions).rstrip("…") + ": which one?"
+
+    def action_label(self, action: Action) -> str | Text:
+        """How one action reads in a choice list."""
+        return action.describe()
+
+    def on_view_changed(self) -> None:
+        """Hook: called after every refresh, for a board to adjust what it highlights."""
+
+    # -- helpers for subclasses ----------------------------------------------------------------
+    def player_prefix(self, seat: int) -> Text:
+        """'▶ ◆ Ann' (the arrow only for the seat to act), padded to a common width."""
+        width = max(len(s.name) for s in self.table.seats)
+        text = Text()
+        text.append("▶" if seat == self.actor else " ", style="bold")
+        text.append(f"{theme.symbol(seat)} {self.table.name(seat):<{width}}",
+                    style=theme.seat_style(seat))
+        if self.table.is_bot(seat):
+            text.append("·bot", style="dim")
+        else:
+            text.append("    ")
+        return text
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal)
+
+    # -- showing -------------------------------------------------------------------------------
+    def show(self, viewer: int | None, actor: int | None) -> None:
+        """Called by the app: who is looking and who acts next."""
+        changed = (viewer, actor) != (self.viewer, self.actor)
+        self.viewer = viewer
+        self.actor = actor
+        if changed:
+            self.notice = Text("")
+        self.refresh_view()
+
+    def _key(self) -> tuple:
+        steps = self.table.record.steps
+        return (len(steps), steps[-1] if steps else None, self.viewer, self.actor,
+                self.size.width, self.size.height)
+
+    def refresh_view(self, force: bool = False) -> None:
+        """Redraw from the table; skipped when nothing it depends on changed (unless forced)."""
+        if not self.is_mounted:
+            return
+        key = self._key()
+        if not force and key == getattr(self, "_shown_key", None):
+            return
+        self._shown_key = key
+        table = self.table
+        view = table.view(self.viewer)
+        self.view = view
+        over = table.is_over()
+        self.legal = table.legal(self.viewer) if (
+            self.viewer is not None and self.actor == self.viewer and not over) else []
+        self.groups = group_actions(self.legal, self.group_label) if self.legal else []
+
+        header = self.header_text(view)
+        turn = self.turn_text()
+        gap = max(2, (self.size.width or 80) - header.cell_len - turn.cell_len - 1)
+        header.append(" " * gap)
+        header.append_text(turn)
+        self.query_one("#header", Static).update(header)
+        board = self.query_one("#board")
+        if hasattr(board, "update_view"):
+            board.update_view(view, self)
+        self.query_one(PlayerStrip).show(self.player_rows(view))
+        self.query_one("#private-bar", Static).update(self.private_bar())
+        self.query_one(LogPane).show(table.log_for(self.viewer))
+        self.query_one(ActionList).show(self.groups, self.idle_text())
+        self.update_message()
+        self.on_view_changed()
+
+    def turn_text(self) -> Text:
+        table = self.table
+        if table.is_over():
+            return Text("game over", style="bold")
+        if self.actor is None:
+            return Text("")
+        text = Text()
+        text.append("▶ ", style="bold")
+        text.append_text(theme.seat_label(self.actor, table.name(self.actor)))
+        if table.is_bot(self.actor):
+            text.append(" (bot)")
+        elif self.actor == self.viewer:
+            text.append(" to act")
+        return text
+
+    def idle_text(self) -> Text:
+        table = self.table
+        if table.is_over():
+            return Text("The game is over. g results  q quit", style="bold")
+        if self.actor is None:
+            return Text("")
+        text = Text()
+        text.append_text(theme.seat_label(self.actor, table.name(self.actor)))
+        if table.is_bot(self.actor):
+            text.append(" (bot) is thinking…")
+        else:
+            text.append(" is next.")
+        return text
+
+    def private_bar(self) -> Text:
+        width = max(40, self.size.width or 80)
+        left = Text("── log ", style="dim")
+        note = self.private_note(self.view) if self.viewer is not None else None
+        right = Text("")
+        if note is not None and note.plain:
+            right = Text(" ")
+            right.append_text(note)
+            right.append(" ──", style="dim")
+        fill = max(1, width - left.cell_len - right.cell_len)
+        left.append("─" * fill, style="dim")
+        left.append_text(right)
+        return left
+
+    def say(self, text: str | Text, error: bool = False) -> None:
+        self.notice = Text(f" {text}" if isinstance(text, str) else text,
+                            style="bold reverse" if error else "italic")
+        self.update_message()
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.refresh_view)
+
+    def update_message(self) -> None:
+        if not self.is_mounted:
+            return
+        message = self.notice
+        if not message.plain and self.table.save_error:
+            message = Text(f" {self.table.save_error}", style="bold")
+        self.query_one("#message", Static).update(message)
+
+    # -- acting --------------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Send a move to the app; a refusal shows its reason in the message line."""
+        reason = self.app.human_play(action)
+        if reason:
+            self.say(reason, error=True)
+            return False
+        return True
+
+    def choose_and_play(self, actions: Sequence[Action], title: str, note: str = "") -> None:
+        """One action: play it. Several: ask which, then play it. None: say so."""
+        actions = list(actions)
+        if not actions:
+            self.say("Nothing to choose from here.", error=True)
+            return
+        if len(actions) == 1:
+            self.play(actions[0])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None and 0 <= index < len(actions):
+                self.play(actions[index])
+
+        self.app.push_screen(ChoiceScreen(title, [self.action_label(a) for a in actions], note), chosen)
+
+    def actions_of(self, *kinds: str) -> list[Action]:
+        return [a for a in self.legal if a.kind in kinds]
+
+    # -- keys ----------------------------------------------------------------------------------
+    def not_your_turn(self) -> bool:
+        if self.legal:
+            return False
+        if self.table.is_over():
+            self.say("The game is over: g shows the results.", error=True)
+        elif self.actor is not None and self.table.is_bot(self.actor):
+            self.say(f"{self.table.name(self.actor)} (bot) is playing; please wait.", error=True)
+        else:
+            self.say("It is not your turn.", error=True)
+        return True
+
+    def action_pick(self, index: int) -> None:
+        if self.not_your_turn():
+            return
+        if not 0 <= index < len(self.groups):
+            self.say(f"There is no action {index + 1 if index < 9 else 0} in the list.", error=True)
+            return
+        group = self.groups[index]
+        self.choose_and_play(group.actions, self.choice_title(group.key, group.actions))
+
+    def on_action_list_picked(self, event: ActionList.Picked) -> None:
+        self.action_pick(event.index)
+
+    def action_pass_turn(self) -> None:
+        if self.not_your_turn():
+            return
+        passes = self.actions_of(*self.PASS_KINDS)
+        if not passes:
+            self.say("You cannot pass now: choose from the action list.", error=True)
+            return
+        self.play(passes[0])
+
+    def action_undo(self) -> None:
+        self.app.human_undo()
+
+    def action_show_log(self) -> None:
+        from .handoff import LogScreen
+
+        self.app.push_screen(LogScreen(self.table, self.viewer))
+
+    def action_results(self) -> None:
+        if self.table.is_over():
+            self.app.show_game_over()
+        else:
+            self.say("The game is not over yet.", error=True)
+
+    def action_help(self) -> None:
+        self.app.show_help()
+
+    def action_quit(self) -> None:
+        self.app.action_request_quit()
+
+    def action_clear_message(self) -> None:
+        self.notice = Text("")
+        self.update_message()
+
+    def on_screen_resume(self) -> None:
+        self.app.call_later(self.app.advance)

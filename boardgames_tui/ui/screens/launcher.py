@@ -1,0 +1,226 @@
+"""The launcher: choose a game, its players (human or bot), its options and seed; or resume a save."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ... import saves
+from ...rules import registry
+from ...rules.core import Game, Seat
+from .. import theme
+from ..widgets.cycler import Cycler
+from .base import BaseScreen
+
+SEAT_KINDS = (("human", "human"), ("smart", "bot"), ("random", "bot (random moves)"))
+NAME_MAX = 12
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(10000, 100000)
+
+
+class LauncherScreen(BaseScreen):
+    BINDINGS = [
+        Binding("f5", "play", "play"),
+        Binding("enter", "next_field", show=False),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "app.quit", "quit"),
+        Binding("r", "refresh_saves", "refresh saves", show=False),
+    ]
+
+    def __init__(self, seed: int | None = None, game_id: str | None = None, message: str = ""):
+        super().__init__()
+        self.games: list[Game] = registry.all_games()
+        ids = [g.id for g in self.games]
+        self.game_index = ids.index(game_id) if game_id in ids else 0
+        self.seed = seed if seed is not None else random_seed()
+        self.saves: list[saves.SaveEntry] = []
+        self.start_message = message
+        self.max_seats = max(g.max_players for g in self.games)
+
+    @property
+    def game(self) -> Game:
+        return self.games[self.game_index]
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(" boardgames-tui · five Euro games, hot-seat", classes="topline")
+        with Horizontal(id="launcher"):
+            with Vertical(id="left"):
+                games = OptionList(*[Option(self.game_line(g), id=g.id) for g in self.games],
+                                   id="games")
+                games.border_title = "Games"
+                yield games
+                saved = OptionList(id="saves")
+                saved.border_title = "Saved games"
+                yield saved
+            with VerticalScroll(id="setup"):
+                yield Static(id="pitch")
+                yield Cycler("Players", [("2", "2")], "2", label_width=8, id="players-count")
+                for seat in range(self.max_seats):
+                    with Horizontal(classes="seat-row", id=f"seat-row-{seat}"):
+                        yield Static(Text(f"{theme.letter(seat)} {theme.symbol(seat)} ",
+                                          style=theme.seat_style(seat)), classes="seat-tag")
+                        yield Input(theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
+                                    max_length=NAME_MAX, compact=True, id=f"name-{seat}",
+                                    classes="seat-name")
+                        yield Cycler("", SEAT_KINDS, "human", id=f"kind-{seat}", classes="seat-kind")
+                yield Vertical(id="options")
+                with Horizontal(id="seed-row"):
+                    yield Static("Seed     ", classes="seed-label")
+                    yield Input(str(self.seed), compact=True, restrict=r"[0-9]*", max_length=9,
+                                id="seed")
+                    yield Button("▶ Play", id="play", compact=True, variant="primary")
+                yield Static(id="launcher-message")
+        yield Static(" ↑↓ choose  Tab next  ←→ change  Enter/F5 play  ? help  q quit", classes="keybar")
+
+    @staticmethod
+    def game_line(game: Game) -> Text:
+        text = Text(f"{game.title:<15}", style="bold")
+        text.append(f" {game.min_players}–{game.max_players}  {game.minutes}′")
+        return text
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.highlighted = self.game_index
+        self.show_game()
+        self.load_saves()
+        games.focus()
+        if self.start_message:
+            self.say(self.start_message, error=True)
+
+    # -- the chosen game -----------------------------------------------------------------------
+    def show_game(self) -> None:
+        game = self.game
+        setup = self.query_one("#setup", VerticalScroll)
+        setup.border_title = game.title
+        self.query_one("#pitch", Static).update(Text(game.pitch))
+        count = self.query_one("#players-count", Cycler)
+        counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+        old = count.value
+        count.choices = counts
+        values = [c[0] for c in counts]
+        count.set_reactive(Cycler.index, values.index(old) if old in values else 0)
+        count.refresh()
+        options = self.query_one("#options", Vertical)
+        options.remove_children()
+        widgets = [Cycler(spec.label, spec.choices, spec.default, label_width=16,
+                          id=f"option-{spec.key}", classes="option")
+                   for spec in game.options]
+        if widgets:
+            options.mount_all(widgets)
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        n = int(self.query_one("#players-count", Cycler).value)
+        for seat in range(self.max_seats):
+            self.query_one(f"#seat-row-{seat}").display = seat < n
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "games" and event.option_index != self.game_index:
+            self.game_index = event.option_index
+            self.show_game()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "games":
+            self.query_one("#players-count", Cycler).focus()
+        elif event.option_list.id == "saves":
+            self.resume(event.option_index)
+
+    def on_cycler_changed(self, event: Cycler.Changed) -> None:
+        if event.cycler.id == "players-count":
+            self.show_seats()
+
+    # -- saved games ---------------------------------------------------------------------------
+    def load_saves(self) -> None:
+        self.saves = saves.list_saves()
+        saved = self.query_one("#saves", OptionList)
+        saved.clear_options()
+        for entry in self.saves:
+            saved.add_option(Option(self.save_line(entry)))
+        if not self.saves:
+            saved.add_option(Option(Text("(none yet)", style="dim"), disabled=True))
+        saved.can_focus = bool(self.saves)
+        if self.saves:
+            saved.highlighted = 0
+
+    @staticmethod
+    def save_line(entry: saves.SaveEntry) -> Text:
+        if entry.error:
+            text = Text("⚠ damaged: ", style="bold")
+            text.append(entry.path.name)
+            text.append(f"\n  {entry.error}", style="dim")
+            return text
+        text = Text(entry.title, style="bold")
+        text.append(f" · {saves.age(entry.modified)}")
+        text.append(f"\n  {entry.summary} · {', '.join(entry.seats)}", style="dim")
+        return text
+
+    def action_refresh_saves(self) -> None:
+        self.load_saves()
+
+    def resume(self, index: int) -> None:
+        if not 0 <= index < len(self.saves):
+            return
+        entry = self.saves[index]
+        if entry.error:
+            self.app.show_message("This save cannot be opened",
+                                  f"{entry.path}\n\n{entry.error}\n\nThe file was left as it is.")
+            return
+        self.app.resume_game(entry.path)
+
+    # -- starting ------------------------------------------------------------------------------
+    def collect(self) -> tuple[str, list[Seat], int, dict[str, str]] | str:
+        """The chosen game, seats, seed and options; or a one-line reason why not."""
+        game = self.game
+        n = int(self.query_one("#players-count", Cycler).value)
+        seats = []
+        names = set()
+        for seat in range(n):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            name = " ".join(name.split())[:NAME_MAX] or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
+            if name.casefold() in names:
+                return f"Two players are called {name}: please give them different names."
+            names.add(name.casefold())
+            kind = self.query_one(f"#kind-{seat}", Cycler).value
+            seats.append(Seat(name, None if kind == "human" else kind))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text.isdigit():
+            return "The seed must be a whole number."
+        options = {spec.key: self.query_one(f"#option-{spec.key}", Cycler).value for spec in game.options}
+        return game.id, seats, int(seed_text), options
+
+    def action_play(self) -> None:
+        result = self.collect()
+        if isinstance(result, str):
+            self.say(result, error=True)
+            return
+        game_id, seats, seed, options = result
+        self.app.new_game(game_id, seats, seed, options)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "play":
+            self.action_play()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "seed":
+            self.action_play()
+        else:
+            self.focus_next()
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_help(self) -> None:
+        self.app.show_help(self.game)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#launcher-message", Static).update(
+            Text(text, style="bold reverse" if error else ""))

@@ -1,0 +1,94 @@
+"""Make screenshots/ (SVG and PNG) from the real app, headless.
+
+    pip install ".[screenshots]" && python scripts/screenshots.py
+
+Every picture comes from the app itself driven by keystrokes; none is drawn by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "screenshots"
+
+
+def finished_save(game_id: str, names: list[str], seed: int) -> Path:
+    """Play a whole game with the smart bots and save it, for the game-over picture."""
+    from boardgames_tui import saves
+    from boardgames_tui.rules import registry
+    from boardgames_tui.rules.bots import bot_move, bot_rng
+    from boardgames_tui.rules.record import GameRecord
+
+    record, state = GameRecord.start(game_id, names, seed)
+    bot = registry.get(game_id).make_bot("smart")
+    rngs = [bot_rng(seed, i) for i in range(len(names))]
+    while not state.is_over():
+        seat = state.to_move()[0]
+        record.play(state, seat, bot_move(state, seat, bot, rngs[seat]))
+    path = saves.save_dir() / f"{game_id}-screenshot.json"
+    saves.save(path, record)
+    return path
+
+
+def scenes():
+    from boardgames_tui.ui.app import BoardgamesApp
+
+    def sp(**kw):
+        return BoardgamesApp("st_petersburg", ["Ann", "Bob", "Cleo"], seed=7, bot_delay=0, **kw)
+
+    # Ann takes a card into hand, Bob and Cleo buy; back to Ann through hand-offs and recaps.
+    to_ann_again = ["enter", "h", "enter", "enter", "right", "enter", "enter", "enter",
+                    "right", "enter", "enter", "enter"]
+    yield "launcher", (80, 24), lambda: BoardgamesApp(seed=48213), []
+    yield "st_petersburg_handoff", (80, 24), sp, []
+    yield "st_petersburg_board_80x24", (80, 24), sp, to_ann_again
+    yield "st_petersburg_board_120x40", (120, 40), sp, to_ann_again
+    yield "st_petersburg_help", (80, 24), sp, ["enter", "question_mark"]
+    yield ("st_petersburg_game_over", (80, 24),
+           lambda: BoardgamesApp(load_path=finished_save("st_petersburg", ["Ann", "Bob", "Cleo"], 11),
+                                 bot_delay=0), [])
+
+
+async def shoot(name, size, make_app, keys) -> Path:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause(0.2)
+        svg = app.export_screenshot(title=name)
+    path = OUT / f"{name}.svg"
+    path.write_text(svg, encoding="utf-8")
+    return path
+
+
+def to_png(svg_path: Path) -> Path:
+    import cairosvg
+
+    # The SVG asks for Fira Code, which machines rarely have; DejaVu Sans Mono keeps box lines joined.
+    svg = svg_path.read_text(encoding="utf-8").replace("Fira Code", "DejaVu Sans Mono")
+    png = svg_path.with_suffix(".png")
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(png), output_width=1600)
+    return png
+
+
+def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["BOARDGAMES_TUI_DATA"] = data  # an empty launcher, and no real saves touched
+        os.environ.pop("NO_COLOR", None)
+        for name, size, make_app, keys in scenes():
+            svg = asyncio.run(shoot(name, size, make_app, keys))
+            png = to_png(svg)
+            print(f"{png.relative_to(ROOT)}  {size[0]}×{size[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""Shared helpers for the UI tests: a bot-played record, a keystroke policy."""
+
+from __future__ import annotations
+
+from boardgames_tui import saves
+from boardgames_tui.rules.bots import RandomBot, bot_rng
+from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+from boardgames_tui.ui.screens.game import GameScreen
+from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+
+NAMES = ["Ann", "Bob"]
+
+
+def played_record(seed: int = 7, moves: int | None = None, names=NAMES):
+    """A St. Petersburg record played by random bots: `moves` actions, or to the end."""
+    record, state = GameRecord.start("st_petersburg", names, seed)
+    rngs = [bot_rng(seed, i) for i in range(len(names))]
+    bot = RandomBot()
+    while not state.is_over() and (moves is None or len(record.steps) < moves):
+        seat = state.to_move()[0]
+        action = bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
+        record.play(state, seat, action)
+    return record, state
+
+
+def write_save(record, name: str = "st_petersburg-test.json"):
+    path = saves.save_dir() / name
+    saves.save(path, record)
+    return path
+
+
+async def play_one_step(pilot) -> str:
+    """One keystroke of a simple policy: Enter through hand-offs and recaps, on the board Enter
+    buys the card under the cursor and Space passes when that was refused, 1 in a choice."""
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, (HandoffScreen, RecapScreen)):
+        await pilot.press("enter")
+        return "enter"
+    if isinstance(screen, ChoiceScreen):
+        await pilot.press("1")
+        return "1"
+    if isinstance(screen, GameScreen):
+        before = len(app.table.record.steps)
+        if screen.view.get("step") == "actions":
+            await pilot.press("enter")
+            if len(app.table.record.steps) > before or app.screen is not screen:
+                return "enter"
+            await pilot.press("space")
+            return "space"
+        await pilot.press("1")
+        return "1"
+    return ""
