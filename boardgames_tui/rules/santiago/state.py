@@ -582,7 +582,7 @@ class SantiagoState(State):
         return None
 
     def _check_plant(self, seat: int, a: Plant) -> str | None:
-        if a.crop not in CROP_ORDER or not _is_int(a.workers):
+        if type(a.crop) is not str or a.crop not in CROP_ORDER or not _is_int(a.workers):
             return f"{a.crop!r} with {a.workers!r} workers is not a Santiago tile."
         if self._offer_slot(a.crop, a.workers) < 0:
             return f"There is no {D.tile_label(a.crop, a.workers)} left in the offer."
