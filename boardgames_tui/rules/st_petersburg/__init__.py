@@ -43,8 +43,9 @@ rubles (₽), buildings bring victory points (★), aristocrats bring both. **Th
 ## Setup
 
 Four face-down stacks: workers (green, 31 cards), buildings (blue, 28), aristocrats (orange, 27)
-and trading cards (30; each has a green, blue or orange face). Everybody starts with **25 ₽**, kept
-secret, and 0 ★. There are four start markers, one per phase; with 4 players each gets one, with 2
+and trading cards (30; each has a green, blue or orange face). Everybody starts with **25 ₽**
+and 0 ★. @MONEY@
+There are four start markers, one per phase; with 4 players each gets one, with 2
 players each gets two, with 3 players each gets one and the youngest also gets the fourth.
 Two workers per player are dealt face up into the display.
 
@@ -188,6 +189,10 @@ class StPetersburgGame(Game):
             "If nobody bought or took a card from the display during that phase, nothing is dealt."
             if resolved["skip_refill_if_nothing_taken"] == "on" else
             "This happens even if nobody took a card during the phase."))
+        rules = rules.replace("@MONEY@", (
+            "In this game money is open: everybody sees everybody's rubles (the usual rule keeps "
+            "them secret)."
+            if resolved["open_money"] == "on" else "Your money is kept secret from the others."))
         rules = rules.replace("@TAXMAN@", (
             "at worker scoring (this game's setting; the official rule is aristocrat scoring)"
             if resolved["taxman_phase"] == "worker" else "at aristocrat scoring"))

@@ -580,8 +580,9 @@ class StPetersburgState(State):
             rows = self.standings().rows
             best = [r.name for r in rows if r.winner]
             who = " and ".join(best)
+            # the final standings show everybody's money: a reveal, so undo never goes back past it
             events.append(Event(f"Game over: {who} {'wins' if len(best) == 1 else 'share the win'} "
-                                f"with {rows[0].total} ★"))
+                                f"with {rows[0].total} ★", reveal=True))
             return
         if self.lower:
             events.append(Event(f"Discarded from the lower row: {_list_names(self.lower)}"))
