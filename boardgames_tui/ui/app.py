@@ -27,7 +27,6 @@ from .boards import screen_class
 from .screens.dialogs import MessageScreen, QuitScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
-from .screens.help import HelpScreen
 from .screens.launcher import LauncherScreen
 from .screens.handoff import HandoffScreen, RecapScreen
 from .screens.too_small import TooSmallScreen
@@ -284,6 +283,9 @@ class BoardgamesApp(App):
                 rules = game.rules_markdown(options)
             except Exception:  # a missing rules text must not stop the help screen
                 rules = f"# {game.title}\n\n{game.pitch}"
+        # Imported here: the Markdown viewer is the slowest import and is rarely needed at start.
+        from .screens.help import HelpScreen
+
         self.push_screen(HelpScreen(game.title if game else "boardgames-tui", keys, rules))
 
     def action_show_help(self) -> None:

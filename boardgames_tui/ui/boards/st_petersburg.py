@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ...rules.core import Action
@@ -87,6 +88,10 @@ class DisplayBoard(Widget):
         self.cell_width = 9
         self.price_owner: int | None = None
         self.seat_names: list[str] = []
+        # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
+        self._strips: dict[tuple, Strip] = {}
+        self._lines: list[Text] = []
+        self._lines_key: tuple | None = None
 
     # -- data ----------------------------------------------------------------------------------
     def update_view(self, view: dict, screen: "StPetersburgScreen") -> None:
@@ -141,8 +146,25 @@ class DisplayBoard(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.lines(width))
 
-    def render(self) -> Text:
-        return Text("\n").join(self.lines(self.size.width or 80))
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width or 80
+        key = (id(self.view), width, self.cursor, self.show_cursor, self.price_owner,
+               self.app.size.height if self.is_attached else 24)
+        if key != self._lines_key:
+            self._lines = self.lines(width)
+            self._lines_key = key
+            if len(self._strips) > 256:
+                self._strips.clear()
+        if y >= len(self._lines):
+            return Strip.blank(width, self.rich_style)
+        text = self._lines[y]
+        cache_key = (text.plain, tuple(text.spans), str(text.style), width)
+        strip = self._strips.get(cache_key)
+        if strip is None:
+            segments = text.render(self.app.console)
+            strip = Strip(list(segments)).extend_cell_length(width).crop(0, width)
+            self._strips[cache_key] = strip
+        return strip.apply_style(self.rich_style)
 
     def lines(self, width: int) -> list[Text]:
         view = self.view
