@@ -24,9 +24,13 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """A bot's own RNG, so that its choices never draw from the game's RNG."""
-    return random.Random(f"bot:{seed}:{seat}")
+def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
+    """A bot's own RNG, so that its choices never draw from the game's RNG.
+
+    With `step` (the number of moves made so far) the RNG belongs to one decision, so a game
+    resumed from a save lets its bots choose exactly as they would have without the break.
+    """
+    return random.Random(f"bot:{seed}:{seat}" if step is None else f"bot:{seed}:{seat}:{step}")
 
 
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:

@@ -7,7 +7,6 @@ This module does not import textual, so it can be tested and reused without a sc
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -35,12 +34,7 @@ class Table:
         self.save_path = Path(save_path) if save_path is not None else None
         self.log: list[LogEntry] = list(log)
         self.save_error: str | None = None
-        self.bots = {}
-        self.bot_rngs: dict[int, random.Random] = {}
-        for i, seat in enumerate(self.seats):
-            if seat.is_bot:
-                self.bots[i] = self.game.make_bot(seat.bot)
-                self.bot_rngs[i] = bot_rng(record.seed, i)
+        self.bots = {i: self.game.make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.is_bot}
 
     # -- making one ----------------------------------------------------------------------------
     @classmethod
@@ -142,7 +136,8 @@ class Table:
         if not legal:
             raise IllegalAction(f"{self.name(seat)} has nothing to do.")
         try:
-            action = bot_move(self.state, seat, self.bots[seat], self.bot_rngs[seat])
+            rng = bot_rng(self.record.seed, seat, len(self.record.steps))
+            action = bot_move(self.state, seat, self.bots[seat], rng)
         except Exception:
             action = None
         if action not in legal:  # a bot's mistake must not stop the game

@@ -108,3 +108,18 @@ def test_bots_play_to_the_end(data_dir):
         steps += 1
     assert table.is_over()
     assert table.state.standings().rows
+
+
+def test_bots_choose_the_same_after_a_resume(data_dir):
+    """A bot's choice depends on the seed, its seat and the move number, not on the session."""
+    seats = [Seat("Ann", "random"), Seat("Bob", "random"), Seat("Cleo", "smart")]
+    straight = Table.new("st_petersburg", seats, 5)
+    for _ in range(40):
+        straight.bot_step(straight.to_move()[0])
+    interrupted = Table.new("st_petersburg", seats, 5)
+    for i in range(40):
+        if i % 7 == 3:
+            interrupted = Table.resume(interrupted.save_path)
+        interrupted.bot_step(interrupted.to_move()[0])
+    assert [s.action for s in interrupted.record.steps] == [s.action for s in straight.record.steps]
+    assert interrupted.state == straight.state
