@@ -22,7 +22,7 @@ RULES_CASES = [
     ("st_petersburg", 2, 200, None),
     ("santiago", 4, 200, 200),
 ]
-STARTUP_RUNS = 7
+STARTUP_RUNS = 11
 KEY_PRESSES = 60
 
 

@@ -483,12 +483,8 @@ start marker.
                 return
             self.choose_and_play(buys, "Buy the drawn card: replacing which card?")
             return
-        if step != "actions":
-            self.say("Choose from the action list.", error=True)
-            return
-        target = self.under_cursor()
+        target = self.display_target(step)
         if target is None:
-            self.say("There is no card under the cursor.", error=True)
             return
         row, index, key = target
         buys = [a for a in self.legal if isinstance(a, Buy) and a.row == row and a.index == index]
@@ -512,15 +508,20 @@ start marker.
                 card = self.view.get("observatory_card") or ""
                 self.play(ObservatoryToHand(card))
             return
+        target = self.display_target(step)
+        if target is None:
+            return
+        self.play(TakeToHand(*target))
+
+    def display_target(self, step: str | None) -> tuple[str, int, str] | None:
+        """The display card under the cursor for a Buy or Take, or None after saying why not."""
         if step != "actions":
             self.say("Choose from the action list.", error=True)
-            return
+            return None
         target = self.under_cursor()
         if target is None:
             self.say("There is no card under the cursor.", error=True)
-            return
-        row, index, key = target
-        self.play(TakeToHand(row, index, key))
+        return target
 
     def action_play_hand(self) -> None:
         if self.not_your_turn():
