@@ -13,6 +13,7 @@ from ..screens.game import GameScreen
 # game id -> "module:ClassName"
 BOARDS = {
     "st_petersburg": "boardgames_tui.ui.boards.st_petersburg:StPetersburgScreen",
+    "santiago": "boardgames_tui.ui.boards.santiago:SantiagoScreen",
 }
 
 
