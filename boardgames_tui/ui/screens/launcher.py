@@ -44,6 +44,7 @@ class LauncherScreen(BaseScreen):
         self.saves: list[saves.SaveEntry] = []
         self.start_message = message
         self.max_seats = max(g.max_players for g in self.games)
+        self.options_generation = 0
 
     @property
     def game(self) -> Game:
@@ -54,8 +55,8 @@ class LauncherScreen(BaseScreen):
         yield Static(" boardgames-tui · five Euro games, hot-seat", classes="topline")
         with Horizontal(id="launcher"):
             with Vertical(id="left"):
-                games = OptionList(*[Option(self.game_line(g), id=g.id) for g in self.games],
-                                   id="games")
+                games = OptionList(*[Option(self.game_line(g, i == self.game_index), id=g.id)
+                                     for i, g in enumerate(self.games)], id="games")
                 games.border_title = "Games"
                 yield games
                 saved = OptionList(id="saves")
@@ -82,8 +83,10 @@ class LauncherScreen(BaseScreen):
         yield Static(" ↑↓ choose  Tab next  ←→ change  Enter/F5 play  ? help  q quit", classes="keybar")
 
     @staticmethod
-    def game_line(game: Game) -> Text:
-        text = Text(f"{game.title:<15}", style="bold")
+    def game_line(game: Game, chosen: bool) -> Text:
+        # The ▸ shows the chosen game where a highlight colour may not (NO_COLOR, unfocused list).
+        text = Text("▸" if chosen else " ", style="bold")
+        text.append(f"{game.title:<15}", style="bold")
         text.append(f" {game.min_players}–{game.max_players}  {game.minutes}′")
         return text
 
@@ -99,6 +102,9 @@ class LauncherScreen(BaseScreen):
     # -- the chosen game -----------------------------------------------------------------------
     def show_game(self) -> None:
         game = self.game
+        games = self.query_one("#games", OptionList)
+        for i, each in enumerate(self.games):
+            games.replace_option_prompt_at_index(i, self.game_line(each, i == self.game_index))
         setup = self.query_one("#setup", VerticalScroll)
         setup.border_title = game.title
         self.query_one("#pitch", Static).update(Text(game.pitch))
@@ -110,13 +116,19 @@ class LauncherScreen(BaseScreen):
         count.set_reactive(Cycler.index, values.index(old) if old in values else 0)
         count.refresh()
         options = self.query_one("#options", Vertical)
+        # Removal finishes later; a new generation in the ids keeps the new widgets from
+        # clashing with old ones of the same option (both games have open_money).
         options.remove_children()
+        self.options_generation += 1
         widgets = [Cycler(spec.label, spec.choices, spec.default, label_width=16,
-                          id=f"option-{spec.key}", classes="option")
+                          id=self.option_id(spec.key), classes="option")
                    for spec in game.options]
         if widgets:
             options.mount_all(widgets)
         self.show_seats()
+
+    def option_id(self, key: str) -> str:
+        return f"option-{self.options_generation}-{key}"
 
     def show_seats(self) -> None:
         n = int(self.query_one("#players-count", Cycler).value)
@@ -194,7 +206,8 @@ class LauncherScreen(BaseScreen):
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
             return "The seed must be a whole number."
-        options = {spec.key: self.query_one(f"#option-{spec.key}", Cycler).value for spec in game.options}
+        options = {spec.key: self.query_one(f"#{self.option_id(spec.key)}", Cycler).value
+                   for spec in game.options}
         return game.id, seats, int(seed_text), options
 
     def action_play(self) -> None:
