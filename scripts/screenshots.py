@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "screenshots"
 
 
-def finished_save(game_id: str, names: list[str], seed: int) -> Path:
-    """Play a whole game with the smart bots and save it, for the game-over picture."""
+def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str = "") -> Path:
+    """Let the smart bot play every seat until `stop(public view)` holds (or the game ends), and
+    save the game there: the app then resumes a position worth a picture."""
     from boardgames_tui import saves
     from boardgames_tui.rules import registry
     from boardgames_tui.rules.bots import bot_move, bot_rng
@@ -26,13 +27,18 @@ def finished_save(game_id: str, names: list[str], seed: int) -> Path:
 
     record, state = GameRecord.start(game_id, names, seed)
     bot = registry.get(game_id).make_bot("smart")
-    rngs = [bot_rng(seed, i) for i in range(len(names))]
-    while not state.is_over():
+    while not state.is_over() and not (stop and stop(state.view(None))):
         seat = state.to_move()[0]
-        record.play(state, seat, bot_move(state, seat, bot, rngs[seat]))
-    path = saves.save_dir() / f"{game_id}-screenshot.json"
+        record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))
+    path = saves.save_dir() / f"{game_id}-{name or 'screenshot'}.json"
     saves.save(path, record)
     return path
+
+
+def santiago_at(phase: str, round_: int):
+    def stop(view):
+        return view["phase"] == phase and view["round"] >= round_
+    return stop
 
 
 def scenes():
@@ -50,8 +56,17 @@ def scenes():
     yield "st_petersburg_board_120x40", (120, 40), sp, to_ann_again
     yield "st_petersburg_help", (80, 24), sp, ["enter", "question_mark"]
     yield ("st_petersburg_game_over", (80, 24),
-           lambda: BoardgamesApp(load_path=finished_save("st_petersburg", ["Ann", "Bob", "Cleo"], 11),
+           lambda: BoardgamesApp(load_path=saved_until("st_petersburg", ["Ann", "Bob", "Cleo"], 11),
                                  bot_delay=0), [])
+
+    def santiago(phase, round_, name):
+        path = saved_until("santiago", ["Ann", "Bob", "Cleo", "Dan"], 5, santiago_at(phase, round_), name)
+        return lambda: BoardgamesApp(load_path=path, bot_delay=0)
+
+    yield "santiago_planting_80x24", (80, 24), santiago("plant", 4, "plant"), ["enter"]
+    yield "santiago_bribes_80x24", (80, 24), santiago("bribe", 5, "bribe"), ["enter", "enter"]
+    yield "santiago_bribes_120x40", (120, 40), santiago("bribe", 5, "bribe"), ["enter", "enter"]
+    yield "santiago_game_over", (80, 24), santiago("over", 99, "over"), []
 
 
 async def shoot(name, size, make_app, keys) -> Path:

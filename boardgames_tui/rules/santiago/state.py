@@ -989,9 +989,12 @@ class SantiagoState(State):
                     breakdowns[s][f"{crop} at {c},{r}: {len(group)}×{counts[s]}"] = len(group) * counts[s]
         for s in range(self.n):
             rows.append(StandingRow(s, self.seat_name(s), sum(breakdowns[s].values()), breakdowns[s]))
-        note = "Tied players share the win." if self.phase == "over" else (
-            "" if show_cash else "Cash is secret until the end; these are plantation payouts only.")
-        return Standings(rank_rows(rows), note=note)
+        rows = rank_rows(rows)
+        if self.phase == "over":
+            note = "Tied players share the win." if sum(row.winner for row in rows) > 1 else ""
+        else:
+            note = "" if show_cash else "Cash is secret until the end; these are plantation payouts only."
+        return Standings(rows, note=note)
 
     def snapshot(self) -> dict:
         return {

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -45,7 +46,8 @@ from .. import theme
 from ..screens.base import BaseModal
 from ..screens.dialogs import ChoiceScreen
 from ..screens.game import GameScreen
-from ..widgets.actions import ActionGroup, ActionList
+from ..table import Table
+from ..widgets.actions import ActionGroup
 
 COLS, ROWS = 8, 6
 IX, IY = 5, 4  # intersections per line / per column
@@ -160,6 +162,77 @@ def centred(text: Text, width: int) -> Text:
     out.append_text(text)
     out.pad_right(width - out.cell_len)
     return out
+
+
+def plantation_parts(view: dict, seat: int) -> list[Text]:
+    """'☾Ba 4×2' (crop, plantation size × the seat's markers) for every plantation paying `seat`,
+    the biggest payout first."""
+    parts = []
+    for plant in view.get("plantations", []):
+        markers = plant["markers"][seat]
+        if not markers:
+            continue
+        text = tile_code(plant["crop"], None)
+        text.append(f" {plant['size']}×{markers}")
+        parts.append((plant["size"] * markers, text))
+    parts.sort(key=lambda p: -p[0])
+    return [t for _, t in parts]
+
+
+def result_lines(view: dict, names: list[str], width: int) -> list[Text]:
+    """The final scores, one block per player, best first, no line wider than `width`:
+
+        1  ◆ Ann   WINNER  54 = 20 cash + ☾Ba 4×3 + ∫Ch 3×2 + ◌Po 2×2
+                              + ‡Su 2×1
+        2  ● Bob           41 = 15 cash + …
+    """
+    scores = view.get("scores") or []
+    name_width = max((len(n) for n in names), default=0)
+    any_winner = any(row.get("winner") for row in scores)
+    lines: list[Text] = []
+    for row in scores:
+        seat = row["seat"]
+        line = Text(f"{row['rank']:>2}  ", style="bold")
+        line.append_text(seat_mark(seat, f" {names[seat]:<{name_width}}"))
+        if any_winner:
+            line.append("  ")
+            line.append("WINNER" if row.get("winner") else "      ",
+                        style="bold reverse" if row.get("winner") else "")
+        line.append(f"  {row['total']:>3}", style="bold")
+        indent = line.cell_len + 1  # continuation lines start under the '='
+        if indent > width // 2:
+            indent = 6
+        cash = Text("= ")
+        cash.append(f"{row['cash']} cash", style="bold")
+        pieces = [cash]
+        for part in plantation_parts(view, seat):
+            piece = Text("+ ")
+            piece.append_text(part)
+            pieces.append(piece)
+        if len(pieces) == 1:
+            pieces.append(Text("(no plantation pays)", style="dim"))
+        block = [line]
+        for piece in pieces:
+            if block[-1].cell_len + 1 + piece.cell_len <= width:
+                block[-1].append(" ")
+            else:
+                block.append(Text(" " * indent))
+            block[-1].append_text(piece)
+        lines += [fit(l, width) if l.cell_len > width else l for l in block]
+    lines.append(Text(""))
+    lines += wrap("total = cash + for each plantation: its size × the player's yield markers on "
+                  "it, crops:", width, "dim")
+    crops = Text()
+    for crop in CROPS:
+        piece = tile_code(crop, None)
+        piece.append(f" {CROP_NAMES[crop].lower()}", style=CROP_STYLE[crop])
+        if crops.cell_len and crops.cell_len + 2 + piece.cell_len > width:
+            lines.append(crops)
+            crops = Text()
+        crops.append("  " if crops.cell_len else "")
+        crops.append_text(piece)
+    lines.append(crops)
+    return lines
 
 
 class IslandBoard(Widget):
@@ -822,7 +895,7 @@ class IslandBoard(Widget):
                 line.append(f" {row['name']} ")
             lines.append(line)
         lines.append(Text("= cash + plantations", style="dim"))
-        lines.append(Text("p: the breakdown", style="dim"))
+        lines.append(Text("i: the breakdown", style="dim"))
         return lines
 
     def field_summary(self, c: int, r: int) -> Text:
@@ -1081,43 +1154,6 @@ class AmountScreen(BaseModal[int | None]):
         self.dismiss(None)
 
 
-class BreakdownScreen(BaseModal[None]):
-    """The payouts, player by player and plantation by plantation; scrolls when long."""
-
-    DEFAULT_CSS = """
-    BreakdownScreen .dialog { width: 76; }
-    BreakdownScreen #breakdown { height: auto; max-height: 16; margin-bottom: 1; }
-    """
-    BINDINGS = [
-        Binding("enter,escape,space,p", "close", "close"),
-    ]
-
-    def __init__(self, title: str, text: str):
-        super().__init__()
-        self.title_text = title
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            with VerticalScroll(id="breakdown"):
-                yield Static(Text(self.text))
-            yield Static("↑↓ scroll  Enter close", classes="dialog-keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#breakdown", VerticalScroll).focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class _Group(ActionGroup):
-    """An action-list line without the '(240)…' count, for groups that ask for a number."""
-
-    def line(self) -> str:
-        return self.label
-
-
 class SantiagoScreen(GameScreen):
     BINDINGS = [
         Binding("left", "cursor(-1, 0)", "move", show=False),
@@ -1133,9 +1169,11 @@ class SantiagoScreen(GameScreen):
         Binding("t", "tile", "tile", show=False),
         Binding("s", "support", "support", show=False),
         Binding("n", "no_canal", "no canal", show=False),
-        Binding("p", "breakdown", "payouts", show=False),
+        Binding("p", "details", "payouts", show=False),  # the old key for `i`
     ]
-    KEYS_HINT = "←↑→↓ move  Enter do  Space pass  1–9 list  p payouts  u undo  ? help  q quit"
+    # The footer is keys_hint's: the phase's keys (u undo only when possible), then i payouts
+    # when it fits.
+    KEYS_HINT = "←↑→↓ move  Enter do  Space pass  1–9 list  u undo  i payouts  ? help  q quit"
     KEYS_BY_PHASE = {
         "spring": "←↑→↓ intersection  Enter spring here  1–9 list  ? help  q quit",
         "palms": "←↑→↓ field  Tab next +  Enter palm here  1–9 list  u undo  ? help  q quit",
@@ -1146,8 +1184,9 @@ class SantiagoScreen(GameScreen):
         "overseer": "←↑→↓ ditch  Tab next  Enter accept/build  n no canal  1–9 list  ? help",
         "extra": "←↑→↓ ditch  Tab next open  Enter lay canal  Space keep it  u undo  ? help",
     }
-    KEYS_WAITING = "←↑→↓ look at a field  p payouts  l log  ? help  q quit"
-    KEYS_OVER = "g results  p payouts  ←↑→↓ look  l log  ? help  q quit"
+    KEYS_WAITING = "←↑→↓ look at a field  i payouts  l log  ? help  q quit"
+    KEYS_OVER = "g results  i payouts  ←↑→↓ look  l log  ? help  q quit"
+    DETAILS_KEY = "i payouts"
     KEYS_HELP = """
 - **← → ↑ ↓**: move the cursor. Over the fields when a tile or palm is placed; over the ditches
   when a canal is proposed, chosen or laid (each arrow walks one ditch along the grid: along a
@@ -1164,7 +1203,8 @@ class SantiagoScreen(GameScreen):
 - **n**: as overseer, build no canal (only when nobody bribed)
 - **Space**: pass (bidding, bribes), or keep your personal canal
 - **1–9, 0**: the action list: every move is there; Bid, Propose and Support ask for the amount
-- **p**: the plantation payouts so far (at the end: cash and every plantation, size × markers)
+- **i** (or **p**): the plantation payouts so far, player by player (at the end: cash and every
+  plantation, size × markers); your own cash too
 - **Click** a field or ditch to put the cursor there; click it again to act
 - **u**: take back your last move, while nobody else has acted and nothing new was revealed
 - **l**: the whole log · **?**: this help · **q**: quit (the game is saved after every move)
@@ -1304,16 +1344,7 @@ would pay if the game ended now (before the final drought).
         return rows
 
     def breakdown_parts(self, view: dict, seat: int) -> list[Text]:
-        parts = []
-        for plant in view.get("plantations", []):
-            markers = plant["markers"][seat]
-            if not markers:
-                continue
-            text = tile_code(plant["crop"], None)
-            text.append(f" {plant['size']}×{markers}")
-            parts.append((plant["size"] * markers, text))
-        parts.sort(key=lambda p: -p[0])
-        return [t for _, t in parts]
+        return plantation_parts(view, seat)
 
     def private_note(self, view: dict) -> Text | None:
         seat = self.viewer
@@ -1355,23 +1386,24 @@ would pay if the game ended now (before the final drought).
             return f"Spring at intersection {action.x},{action.y}"
         return action.describe()
 
-    def on_view_changed(self) -> None:
-        # Groups that ask for a number read without their count of hundreds of actions.
-        regrouped = []
-        for group in self.groups:
-            if group.key in ("bid", "propose", "support"):
-                group = _Group(group.key, group.label, group.actions)
-            regrouped.append(group)
-        self.groups = regrouped
-        self.query_one(ActionList).show(self.groups, self.idle_text())
-        phase = self.view.get("phase")
+    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
+        groups = super().action_groups(view, legal)
+        for group in groups:
+            # Groups that ask for a number read without their count of hundreds of actions.
+            group.counted = group.key not in ("bid", "propose", "support")
+        return groups
+
+    def keys_hint(self, view: dict) -> str:
         if self.table.is_over():
-            hint = self.KEYS_OVER
-        elif self.my_turn:
-            hint = self.KEYS_BY_PHASE.get(phase, self.KEYS_HINT)
-        else:
-            hint = self.KEYS_WAITING
-        self.query_one("#keys", Static).update(" " + hint)
+            return self.KEYS_OVER
+        if not self.my_turn:
+            return self.KEYS_WAITING
+        items = self.KEYS_BY_PHASE.get(view.get("phase"), self.KEYS_HINT).split("  ")
+        if not self.table.undo_count(self.viewer):
+            items = [item for item in items if item != "u undo"]
+        if self.DETAILS_KEY not in items:
+            items.append(self.DETAILS_KEY)  # last: the key bar leaves it out when it does not fit
+        return "  ".join(items)
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -1522,23 +1554,42 @@ would pay if the game ended now (before the final drought).
         else:
             self.say("Only the overseer decides that, in the overseer's step.", error=True)
 
-    def action_breakdown(self) -> None:
-        view = self.view
+    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+        """The payouts, player by player and plantation by plantation (at the end: the score).
+        Cash: the viewer's own, everyone's when money is open or the game is over."""
         over = view.get("phase") == "over"
-        lines = []
         seats = range(len(self.table.seats))
         totals = {row["seat"]: row for row in view.get("scores") or []}
+        cash = view.get("cash") or [None] * len(seats)
+        payouts = view.get("plantation_scores") or [0] * len(seats)
+        markers_left = view.get("markers_left") or [None] * len(seats)
+        personal = view.get("personal_canal") or [None] * len(seats)
+        out = Text()
         for seat in seats:
-            name = self.name_of(seat)
-            head = f"{theme.symbol(seat)} {name}"
+            if seat:
+                out.append("\n")
+            out.append_text(theme.seat_label(seat, self.name_of(seat)))
+            if seat == self.viewer:
+                out.append(" (you)")
             if over and seat in totals:
                 row = totals[seat]
-                head += f": {row['total']} = {row['cash']} cash + {row['plantations']} plantations"
+                out.append(f": {row['total']} = {row['cash']} cash + {row['plantations']} plantations",
+                           style="bold")
                 if row.get("winner"):
-                    head += "  (winner)"
+                    out.append("  WINNER", style="bold reverse")
             else:
-                head += f": {(view.get('plantation_scores') or [0] * len(seats))[seat]} from plantations"
-            lines.append(head)
+                out.append(f": {payouts[seat]} from plantations", style="bold")
+                if cash[seat] is not None:
+                    out.append(f" · {cash[seat]} escudos")
+                    if seat == self.viewer and not view.get("open_money"):
+                        out.append(" (only you see this)", style="dim")
+            facts = []
+            if markers_left[seat] is not None:
+                facts.append(f"{markers_left[seat]} yield markers left")
+            if personal[seat] is not None and not over:
+                facts.append("personal canal " + ("unused" if personal[seat] else "used"))
+            if facts:
+                out.append("\n    " + " · ".join(facts), style="dim")
             found = False
             for plant in view.get("plantations", []):
                 markers = plant["markers"][seat]
@@ -1547,25 +1598,26 @@ would pay if the game ended now (before the final drought).
                 found = True
                 first = plant["fields"][0]
                 size = plant["size"]
-                lines.append(f"    {CROP_SYMBOL[plant['crop']]}{CROP_SHORT[plant['crop']]} "
-                             f"{plant['crop_name']} at {first[0]},{first[1]}: size {size} × "
-                             f"{markers} marker{'s' if markers != 1 else ''} = {size * markers}")
+                out.append(f"\n    {CROP_SYMBOL[plant['crop']]}{CROP_SHORT[plant['crop']]} "
+                           f"{plant['crop_name']} at {first[0]},{first[1]}: size {size} × "
+                           f"{markers} marker{'s' if markers != 1 else ''} = {size * markers}")
             if not found:
-                lines.append("    no plantation pays yet" if not over else "    no plantation pays")
+                out.append("\n    no plantation pays yet" if not over else "\n    no plantation pays")
         if not over:
-            lines.append("")
-            lines.append("Before the end: no final drought yet, and cash is not counted.")
-        title = "Final scores" if over else "Plantation payouts so far"
-        self.app.push_screen(BreakdownScreen(title, "\n".join(lines)))
+            out.append("\n\nBefore the end: no final drought yet, and cash is not counted.",
+                       style="dim")
+        return ("Final scores" if over else "Plantation payouts so far"), out
+
+    @classmethod
+    def results(cls, table: Table, width: int) -> RenderableType:
+        """Per player, best first: rank, WINNER, total = cash + each plantation as crop
+        size×markers, wrapped to `width`."""
+        view = table.view(None)
+        names = [seat.name for seat in table.seats]
+        return Text("\n").join(result_lines(view, names, width))
 
     # -- the action list -------------------------------------------------------------------------
-    def action_pick(self, index: int) -> None:
-        if self.not_your_turn():
-            return
-        if not 0 <= index < len(self.groups):
-            self.say(f"There is no action {index + 1 if index < 9 else 0} in the list.", error=True)
-            return
-        group = self.groups[index]
+    def pick_group(self, group: ActionGroup) -> None:
         kind = group.key
         if kind == "bid":
             self.ask_amount("Bid how much?", lambda n: self.play(Bid(n)))
@@ -1616,7 +1668,7 @@ would pay if the game ended now (before the final drought).
                 labels = [Text(f"{CROP_NAMES[c]} {WORKER_SIGN.get(w, w)}") for c, w in kinds]
                 self.app.push_screen(ChoiceScreen("Plant which tile?", labels), plant_kind)
         else:
-            self.choose_and_play(group.actions, self.choice_title(group.key, group.actions))
+            super().pick_group(group)
 
     def watered_text(self, seg: Seg) -> str:
         return " ".join(f"{c},{r}" for c, r in seg_fields(seg))

@@ -10,6 +10,8 @@ Only the board lives here; the frame (header, log, action list, hand-off, undo�
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -18,7 +20,7 @@ from textual.widget import Widget
 
 from ...rules.core import Action
 from ...rules.st_petersburg.actions import Buy, ObservatoryToHand, TakeToHand
-from ...rules.st_petersburg.data import CARDS
+from ...rules.st_petersburg.data import ARISTOCRAT_BONUS, CARD_ORDER, CARDS, aristocrat_bonus
 from .. import theme
 from ..screens.game import GameScreen
 
@@ -28,6 +30,9 @@ DECK_LETTER = {"worker": "W", "building": "B", "aristocrat": "A", "trading": "T"
 PHASE_OF_FACE = {"green": "worker", "blue": "building", "orange": "aristocrat"}
 PHASE_WORD = {"worker": "workers", "building": "buildings", "aristocrat": "aristocrats",
               "trading": "trading cards"}
+FACE_TITLE = {"green": "Workers", "blue": "Buildings", "orange": "Aristocrats"}
+PHASE_TITLE = {"worker": "Workers", "building": "Buildings", "aristocrat": "Aristocrats",
+               "trading": "Trading"}
 ROWS = ("upper", "lower")
 COLUMNS = 8
 
@@ -313,7 +318,10 @@ class StPetersburgScreen(GameScreen):
         Binding("o", "observatory", "observatory"),
         Binding("d", "discard", "discard", show=False),
     ]
-    KEYS_HINT = "←→↑↓ card  Enter buy  h take  p play  o obs  Space pass  u undo  ? help  q quit"
+    # The footer is keys_hint's; this is the full set, for reference.
+    KEYS_HINT = ("←→↑↓ card  Enter buy  h take  p play  o obs  Space pass  u undo  i tableaus  "
+                 "? help  q quit")
+    DETAILS_KEY = "i tableaus"
     KEYS_HELP = """
 - **← → ↑ ↓**: move the cursor over the cards of the display
 - **Enter**: buy the card under the cursor (a trading card asks which card it replaces)
@@ -325,7 +333,13 @@ class StPetersburgScreen(GameScreen):
 - **1–9, 0**: pick from the action list (every move is there); a group asks which
 - **Click** a card: what you can do with it
 - **u**: take back your last move, while nobody else has acted and nothing new was revealed
+- **i**: every player's tableau: their cards by colour with full names, what each colour pays at
+  its scoring, the aristocrat bonus, points, hand size and start markers (your own hand and money
+  too; nobody else's)
 - **l**: the whole log · **?**: this help · **q**: quit (the game is saved after every move)
+
+The footer shows only the keys that do something now: **p** when you can play a card from your
+hand, **o** when you can use an Observatory, **u** when you can take a move back.
 
 On the board: W workers (green), B buildings (blue), A aristocrats (orange), T trading cards
 (their face colour). Prices are for the player to act, discounts applied: **5→4₽** means printed 5,
@@ -457,6 +471,152 @@ start marker.
 
     def action_label(self, action: Action) -> str | Text:
         return action.describe()
+
+    def keys_hint(self, view: dict) -> str:
+        """Only the keys that do something now (p, o, u only when legal or possible)."""
+        undo = "u undo" if self.table.undo_count(self.viewer) else ""
+        tail = [self.DETAILS_KEY, "? help", "q quit"]
+        if self.table.is_over():
+            items = ["g results", self.DETAILS_KEY, "l log", "? help", "q quit"]
+        elif not self.my_turn:
+            items = [undo, self.DETAILS_KEY, "l log", "? help", "q quit"]
+        elif view.get("step") == "observatory":
+            items = ["Enter buy" if self.actions_of("observatory_buy") else "",
+                     "h hand" if self.actions_of("observatory_hand") else "",
+                     "d discard" if self.actions_of("observatory_discard") else "",
+                     undo] + tail
+        elif view.get("step") == "pub":
+            number = next((i + 1 for i, g in enumerate(self.groups) if g.key == "pub"), 1)
+            items = [f"{number} buy points (2 ₽ per ★)", undo] + tail
+        else:
+            items = ["←→↑↓ card", "Enter buy", "h take",
+                     "p play" if self.actions_of("play") else "",
+                     "o obs" if self.actions_of("observatory") else "",
+                     "Space pass" if self.actions_of(*self.PASS_KINDS) else "",
+                     undo] + tail
+        return "  ".join(item for item in items if item)
+
+    # -- details (i) ---------------------------------------------------------------------------
+    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+        """Every player's tableau: public facts, plus the viewer's own hand and money."""
+        title = Text("All players' tableaus", style="bold")
+        title.append(f" · round {view.get('round')} · {str(view.get('phase', '')).upper()}")
+        parts: list[RenderableType] = []
+        for seat, player in enumerate(view.get("players", [])):
+            if seat:
+                parts.append(Text(""))
+            parts += self.player_details(view, seat, player)
+        parts.append(Text(""))
+        legend = ("pays: what that colour's scoring would give now (workers in the worker phase, "
+                  "buildings in the building phase, aristocrats in the aristocrat phase); trading "
+                  "cards count with their colour. Aristocrat bonus at the end, for 1–10 different: "
+                  + " ".join(str(b) for b in ARISTOCRAT_BONUS[1:]) + " ★. "
+                  "Each card left in hand at the end costs 5 ★.")
+        parts.append(Text(legend, style="dim"))
+        return title, Group(*parts)
+
+    def player_details(self, view: dict, seat: int, player: dict) -> list[RenderableType]:
+        options = view.get("options") or {}
+        mine = seat == self.viewer
+        head = Text()
+        head.append_text(theme.seat_label(seat, self.table.name(seat)))
+        if mine:
+            head.append(" (you)")
+        if self.table.is_bot(seat):
+            head.append(" (bot)", style="dim")
+        head.append(f"  ★ {player['points']}", style="bold")
+        head.append(f" · hand {player['hand_count']}/{player['hand_limit']}")
+        markers = player.get("markers") or []
+        if markers:
+            head.append(" · start marker" + ("s" if len(markers) > 1 else "") + ": "
+                        + ", ".join(PHASE_TITLE[m] for m in markers))
+        out: list[RenderableType] = [head]
+        # Money and hand: the view has them for the viewer, and for everyone when they are open.
+        rubles, hand = player.get("rubles"), player.get("hand")
+        if rubles is not None or hand is not None:
+            line = Text("   ")
+            if rubles is not None:
+                line.append(f"{rubles} ₽", style="bold")
+                line.append(" · " if hand is not None else "")
+            if hand is not None:
+                line.append("hand: " + (", ".join(CARDS[k].name for k in hand) if hand else "empty"))
+            if mine and "off" in (options.get("open_money", "off"), options.get("open_hands", "off")):
+                line.append(" (only you see this)", style="dim")
+            out.append(line)
+        grid = RichTable.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True, width=15)  # "  A Aristocrats"
+        grid.add_column(no_wrap=True, width=13)  # "pays 12 ₽ 4 ★"
+        grid.add_column(ratio=1)
+        area = player.get("play_area", [])
+        faces = {face: [item for item in area if CARDS[item["card"]].face == face]
+                 for face in ("green", "blue", "orange")}
+        taxman_phase = "worker" if options.get("taxman_phase") == "worker" else "aristocrat"
+        for face, items in faces.items():
+            phase = PHASE_OF_FACE[face]
+            style = FACE_STYLE[face]
+            label = Text(f"  {FACE_LETTER[face]} ", style=f"bold {style}")
+            label.append(FACE_TITLE[face], style=style)
+            cards = self.cards_text(items)
+            notes = []
+            keys = [item["card"] for item in area]
+            if face == "blue" and "mariinskij_theater" in keys:
+                n = sum(1 for k in keys if CARDS[k].face == "orange")
+                notes.append(f"Mariinskij Theater +{n} ₽ for {n} orange card{'s' if n != 1 else ''}")
+            if phase == taxman_phase and "tax_man" in keys:
+                n = sum(1 for k in keys if CARDS[k].face == "green")
+                notes.append(f"Tax Man +{n} ₽ for {n} green card{'s' if n != 1 else ''}")
+            used = sum(1 for item in items if item.get("used"))
+            if face == "blue" and used:
+                notes.append(f"Observatory used this round: −{used} ★")
+            if notes:
+                cards.append(" (" + "; ".join(notes) + ")", style="italic")
+            rubles_, points_ = (player.get("income") or {}).get(phase, [0, 0])
+            pays = Text("pays ")
+            if rubles_ or points_:
+                pays.append(" ".join(p for p in (f"{rubles_} ₽" if rubles_ else "",
+                                                   f"{points_} ★" if points_ else "") if p),
+                            style="bold")
+            else:
+                pays.append("nothing", style="dim")
+            grid.add_row(label, pays, cards)
+        kinds = len({item["card"] for item in faces["orange"]})
+        bonus = Text("bonus ")
+        bonus.append(f"{aristocrat_bonus(kinds)} ★", style="bold")
+        why = Text(f"{kinds} different aristocrat{'s' if kinds != 1 else ''} now")
+        if kinds < 10:
+            why.append(f" (with {kinds + 1}: {aristocrat_bonus(kinds + 1)} ★)", style="dim")
+        grid.add_row(Text(""), bonus, why)
+        out.append(grid)
+        return out
+
+    @staticmethod
+    def cards_text(items: list[dict]) -> Text:
+        """'Lumberjack ×2, Gold Miner · trading: Weaving Mill' in table order."""
+        counts: dict[str, int] = {}
+        for item in items:
+            counts[item["card"]] = counts.get(item["card"], 0) + 1
+        used: dict[str, int] = {}
+        for item in items:
+            if item.get("used"):
+                used[item["card"]] = used.get(item["card"], 0) + 1
+        plain = [k for k in sorted(counts, key=CARD_ORDER.get) if not CARDS[k].is_trading]
+        trading = [k for k in sorted(counts, key=CARD_ORDER.get) if CARDS[k].is_trading]
+        text = Text()
+
+        def name(key: str) -> str:
+            label = CARDS[key].name + (f" ×{counts[key]}" if counts[key] > 1 else "")
+            if key in used:
+                label += " (used)" if used[key] == counts[key] == 1 else f" ({used[key]} used)"
+            return label
+
+        text.append(", ".join(name(k) for k in plain))
+        if trading:
+            text.append(" · " if plain else "")
+            text.append("trading: ", style="dim")
+            text.append(", ".join(name(k) for k in trading))
+        if not counts:
+            text.append("none", style="dim")
+        return text
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:

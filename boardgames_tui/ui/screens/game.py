@@ -6,17 +6,34 @@
     private     ── log ─────────── what only the viewer may see ──
     log | actions
     message     one line: why a move was refused, what undo did
-    keys        the keys that work here
+    keys        the keys that work here (`keys_hint`)
 
 A game's board module subclasses this, supplies the board widget and fills in the hooks; it never
 changes game state itself: every move goes through `play()`, which asks the app (and so the Table).
 The app decides who is looking (`viewer`) and hides the screen behind a hand-off when that changes.
+
+The hooks, all optional (each has a plain default here):
+
+    make_board() -> Widget                          the board; gets update_view(view, screen)
+    header_text(view) -> Text                       the left part of the header
+    player_rows(view) -> list[Text]                 the player strip
+    private_note(view) -> Text | None               the viewer's secrets, right of "── log"
+    keys_hint(view) -> str                          the footer, refreshed on every view change
+    action_groups(view, legal) -> list[ActionGroup] the numbered action list
+    group_label / choice_title / action_label       how groups, choices and actions read
+    pick_group(group) -> None                       a digit (or click) picked this group
+    details(view) -> (title, renderable)            the `i` screen: public facts about every
+                                                    player, plus the viewer's own secrets
+    results(table, width) -> renderable | None      (classmethod) the game-over body; None: the
+                                                    shared standings table
+    on_view_changed() -> None                       after every refresh
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,6 +70,7 @@ class GameScreen(BaseScreen):
         Binding("space", "pass_turn", "pass"),
         Binding("u", "undo", "undo"),
         Binding("l", "show_log", "log"),
+        Binding("i", "details", "details"),
         Binding("g", "results", "results", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
@@ -61,13 +79,17 @@ class GameScreen(BaseScreen):
         Binding("0", "pick(9)", show=False),
     ]
 
-    # One line for the footer; subclasses list their own keys first.
-    KEYS_HINT = "1–9 action  Space pass  u undo  l log  ? help  q quit"
+    # The footer (see keys_hint): items separated by two spaces, most important first; the key
+    # bar leaves out trailing items whole when they do not fit.
+    KEYS_HINT = "1–9 action  Space pass  u undo  i details  l log  ? help  q quit"
+    KEYS_WAITING = "i details  l log  ? help  q quit"
+    KEYS_OVER = "g results  i details  l log  ? help  q quit"
     # Markdown for the help screen.
     KEYS_HELP = """
 - **1–9, 0**: pick from the action list (a group with several moves asks which)
 - **Space**: pass
 - **u**: take back your last move (while nobody else has acted and nothing new was revealed)
+- **i**: details on every player (public facts, and your own secrets)
 - **l**: the whole log
 - **?**: this help · **q**: quit (the game is saved after every move)
 """
@@ -96,7 +118,7 @@ class GameScreen(BaseScreen):
             yield LogPane(id="log")
             yield ActionList(id="actions")
         yield Static(id="message")
-        yield KeyBar(" " + self.KEYS_HINT, id="keys")
+        yield KeyBar(self.KEYS_HINT, id="keys")
 
     def make_board(self) -> Widget:
         """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
@@ -136,6 +158,48 @@ class GameScreen(BaseScreen):
     def action_label(self, action: Action) -> str | Text:
         """How one action reads in a choice list."""
         return action.describe()
+
+    def keys_hint(self, view: dict) -> str:
+        """The footer for this view: items separated by two spaces, most important first (the
+        key bar drops trailing items whole when the terminal is too narrow for them all)."""
+        if self.table.is_over():
+            return self.KEYS_OVER
+        if not self.my_turn:
+            return self.KEYS_WAITING
+        return self.KEYS_HINT
+
+    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
+        """The numbered action list: by default the legal actions grouped by kind."""
+        return group_actions(legal, self.group_label)
+
+    def pick_group(self, group: ActionGroup) -> None:
+        """A digit or a click picked `group` (it is the viewer's turn and the group exists)."""
+        self.choose_and_play(group.actions, self.choice_title(group.key, group.actions))
+
+    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+        """The `i` screen: a title and what it shows. Only what `view` holds may appear: public
+        facts about every player, and the viewer's own secrets (the view has them only for the
+        viewer). The default lists each player's plain facts from the view."""
+        lines = Text()
+        players = view.get("players") or []
+        for seat, player in enumerate(players):
+            if seat:
+                lines.append("\n")
+            lines.append_text(theme.seat_label(seat, self.table.name(seat)))
+            if isinstance(player, dict):
+                for key, value in player.items():
+                    if key == "name" or value is None:
+                        continue
+                    lines.append(f"\n    {key.replace('_', ' ')}: {value}")
+        if not players:
+            lines.append("Nothing more to show for this game.", style="dim")
+        return "Players", lines
+
+    @classmethod
+    def results(cls, table: Table, width: int) -> RenderableType | None:
+        """The body of the game-over screen, laid out for `width` cells; None for the shared table
+        of standings by category. The verdict above it and the notes below are shared."""
+        return None
 
     def on_view_changed(self) -> None:
         """Hook: called after every refresh, for a board to adjust what it highlights."""
@@ -182,12 +246,7 @@ class GameScreen(BaseScreen):
             return
         self._shown_key = key
         table = self.table
-        view = table.view(self.viewer)
-        self.view = view
-        over = table.is_over()
-        self.legal = table.legal(self.viewer) if (
-            self.viewer is not None and self.actor == self.viewer and not over) else []
-        self.groups = group_actions(self.legal, self.group_label) if self.legal else []
+        view = self.read_table()
 
         header = self.header_text(view)
         turn = self.turn_text()
@@ -202,8 +261,20 @@ class GameScreen(BaseScreen):
         self.query_one("#private-bar", Static).update(self.private_bar())
         self.query_one(LogPane).show(table.log_for(self.viewer))
         self.query_one(ActionList).show(self.groups, self.idle_text())
+        self.query_one(KeyBar).show(self.keys_hint(view))
         self.update_message()
         self.on_view_changed()
+
+    def read_table(self) -> dict:
+        """Take the view, the legal actions and the action groups for `viewer` from the table
+        (no drawing: the hooks that only read these work on a screen that is not mounted)."""
+        table = self.table
+        view = table.view(self.viewer)
+        self.view = view
+        self.legal = table.legal(self.viewer) if (
+            self.viewer is not None and self.actor == self.viewer and not table.is_over()) else []
+        self.groups = self.action_groups(view, self.legal) if self.legal else []
+        return view
 
     def turn_text(self) -> Text:
         table = self.table
@@ -311,8 +382,7 @@ class GameScreen(BaseScreen):
         if not 0 <= index < len(self.groups):
             self.say(f"There is no action {index + 1 if index < 9 else 0} in the list.", error=True)
             return
-        group = self.groups[index]
-        self.choose_and_play(group.actions, self.choice_title(group.key, group.actions))
+        self.pick_group(self.groups[index])
 
     def on_action_list_picked(self, event: ActionList.Picked) -> None:
         self.action_pick(event.index)
@@ -333,6 +403,12 @@ class GameScreen(BaseScreen):
         from .handoff import LogScreen
 
         self.app.push_screen(LogScreen(self.table, self.viewer))
+
+    def action_details(self) -> None:
+        from .details import DetailsScreen
+
+        title, body = self.details(self.view)
+        self.app.push_screen(DetailsScreen(title, body))
 
     def action_results(self) -> None:
         if self.table.is_over():

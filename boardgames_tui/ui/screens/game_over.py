@@ -1,16 +1,22 @@
-"""Game over: every player's score by category, total, rank, the winner(s) and how ties were broken."""
+"""Game over: every player's score by category, total, rank, the winner(s) and how ties were broken.
+
+The verdict and the notes are shared. The body is the game screen's `results(table, width)` hook
+when the game draws its own (Santiago: cash plus each plantation), else the shared table of
+standings by category (St. Petersburg)."""
 
 from __future__ import annotations
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from .. import theme
+from ..boards import screen_class
 from ..table import Table
 from .base import BaseScreen
 
@@ -22,14 +28,23 @@ def category_label(key: str) -> str:
 def standings_table(table: Table) -> tuple[RichTable, Text, Text]:
     """The results table, the verdict line and a line on how ties are broken."""
     standings = table.state.standings()
+    return shared_table(standings), verdict_line(standings), notes_line(standings)
+
+
+def shared_table(standings) -> RichTable:
+    """Rank, player, one column per scoring category, tie-break, total and WINNER."""
     categories: list[str] = []
     for row in standings.rows:
         for key in row.breakdown:
             if key not in categories:
                 categories.append(key)
-    out = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False)
+    # Two cells between columns (a right pad and the box's blank divider): with 4 players named
+    # up to 12 letters the table is 76 wide, what an 80-column screen has inside its margins.
+    # Only the Player column gives way (wraps) when a screen is narrower or a name longer.
+    out = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False,
+                    padding=(0, 1, 0, 0))
     out.add_column("#", justify="right", no_wrap=True)
-    out.add_column("Player", no_wrap=True)
+    out.add_column("Player", overflow="fold")
     for key in categories:
         out.add_column(category_label(key), justify="right", no_wrap=True)
     if standings.tiebreak_label:
@@ -46,6 +61,10 @@ def standings_table(table: Table) -> tuple[RichTable, Text, Text]:
         cells.append(str(row.total))
         cells.append(Text("WINNER", style="bold reverse") if row.winner else "")
         out.add_row(*cells)
+    return out
+
+
+def verdict_line(standings) -> Text:
     winners = standings.winners
     verdict = Text()
     if len(winners) == 1:
@@ -58,12 +77,16 @@ def standings_table(table: Table) -> tuple[RichTable, Text, Text]:
                 verdict.append(", ")
             verdict.append_text(theme.seat_label(w.seat, w.name))
         verdict.append(".")
+    return verdict
+
+
+def notes_line(standings) -> Text:
     notes = Text()
     if standings.tiebreak_label:
         notes.append(f"Tie-break: {standings.tiebreak_label}.", style="dim")
     if standings.note:
-        notes.append(f"  {standings.note}")
-    return out, verdict, notes
+        notes.append(("  " if notes.plain else "") + standings.note)
+    return notes
 
 
 class GameOverScreen(BaseScreen):
@@ -81,15 +104,33 @@ class GameOverScreen(BaseScreen):
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
+        self.screen_class = screen_class(table.game.id)
+        self.standings = table.state.standings()
+        self._body_width = 0
 
     def compose(self) -> ComposeResult:
-        table, verdict, notes = standings_table(self.table)
         yield Static(f" {self.table.game.title} · game over", classes="topline")
-        with Vertical(id="results"):
-            yield Static(verdict, id="verdict")
-            yield Static(table, id="standings")
-            yield Static(notes, id="tiebreak-note")
+        with VerticalScroll(id="results"):
+            yield Static(verdict_line(self.standings), id="verdict")
+            yield Static(self.body(self.body_width()), id="standings")
+            yield Static(notes_line(self.standings), id="tiebreak-note")
         yield Static(" Enter new game   b look at the board   q quit", classes="keybar")
+
+    def body(self, width: int) -> RenderableType:
+        """The game's own results for `width` cells, or the shared table."""
+        self._body_width = width
+        own = self.screen_class.results(self.table, width)
+        return own if own is not None else shared_table(self.standings)
+
+    def body_width(self) -> int:
+        """#results has padding 1 2, and a scrollbar (2) shows when the body is long."""
+        return max(20, self.app.size.width - 6)
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        width = self.body_width()
+        if width != self._body_width and self.is_mounted:
+            self.query_one("#standings", Static).update(self.body(width))
 
     def action_launcher(self) -> None:
         self.dismiss("launcher")

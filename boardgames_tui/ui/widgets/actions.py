@@ -23,9 +23,10 @@ class ActionGroup:
     key: str
     label: str
     actions: list[Action] = field(default_factory=list)
+    counted: bool = True  # False: no "(240)…" count (e.g. a group that asks for an amount)
 
     def line(self) -> str:
-        if len(self.actions) == 1:
+        if len(self.actions) == 1 or not self.counted:
             return self.label
         return f"{self.label} ({len(self.actions)})…"
 
