@@ -18,7 +18,7 @@ from boardgames_tui.rules.santiago import GAME, data as D
 from boardgames_tui.rules.santiago.actions import Bid, Plant, Propose, Support
 from boardgames_tui.rules.santiago.bot import SmartBot
 
-GAMES_PER_CONFIG = 20
+GAMES_PER_CONFIG = 60
 
 
 def check_invariants(st):

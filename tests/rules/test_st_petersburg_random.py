@@ -20,7 +20,7 @@ from boardgames_tui.rules.st_petersburg.data import DECKS, full_deck
 
 GAME = registry.get("st_petersburg")
 ALL_CARDS = Counter(card for deck in DECKS for card in full_deck(deck))
-GAMES_PER_COUNT = 300
+GAMES_PER_COUNT = 700
 HEAVY_EVERY = 10
 # The record round trip replays the whole game so far; do it on every 10th step of one game in
 # RECORD_EVERY_GAME (and at the end of every game) to keep the file fast.
