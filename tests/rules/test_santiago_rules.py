@@ -289,7 +289,7 @@ def test_planting_rules_and_passer_marker_loss():
     bid_round(st, {order[0]: 0, order[1]: 0, order[2]: 3, order[3]: 0})
     p = st.view(None)["planting_order"]
     assert p == [order[2], order[3], order[1], order[0]]
-    refused(st, p[0], Plant("sugar", 2, 0, 0), "no Sugar cane ② left")
+    refused(st, p[0], Plant("sugar", 2, 0, 0), r"no Sugar cane \(2 workers\) left")
     refused(st, p[0], Plant("kiwi", 2, 0, 0), "not a Santiago tile")
     refused(st, p[0], Plant("banana", 2, 8, 0), "not on the board")
     refused(st, p[0], Pass(), "every player must plant")
@@ -579,7 +579,7 @@ def test_legal_actions_match_what_apply_accepts():
 def test_describe_texts():
     assert Bid(5).describe() == "Bid 5 escudos" and Bid(1).describe() == "Bid 1 escudo"
     assert Pass().describe() == "Pass"
-    assert Plant("banana", 2, 3, 1).describe() == "Plant Banana ② at field 3,1"
+    assert Plant("banana", 2, 3, 1).describe() == "Plant Banana (2 workers) at field 3,1"
     assert Propose("H", 1, 2, 3).describe() == "Propose canal H 1,2 with 3"
     assert Support(2, 1).describe() == "Support proposal 2 with 1"
     assert Accept(1).describe() == "Overseer: accept proposal 1"

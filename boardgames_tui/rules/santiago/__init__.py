@@ -97,7 +97,7 @@ water dry out. At the end, **cash plus plantation payouts** wins.
 
 - 3–4 players: one random tile is shown and put back in the box; 11 rounds of 4 tiles; 11 canals.
 - 5 players: all 45 tiles; 9 rounds of 5 tiles; 9 canals.
-- Tiles: 5 crops × 9 (6 with ② workers, 3 with ①; this mix is provisional).
+- Tiles: 5 crops × 9 (6 with 2 workers, 3 with 1 worker; this mix is provisional).
 - Everyone starts with {D.START_CASH} escudos, {D.MARKERS_PER_PLAYER} markers and one personal canal.
   A random start player holds the overseer figure and places the spring (see options).
 

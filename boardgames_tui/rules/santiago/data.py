@@ -35,12 +35,16 @@ TILES: tuple[tuple[str, int], ...] = tuple(
     (crop, workers) for crop in CROPS for workers, count in TILE_MIX for _ in range(count)
 )
 
-WORKER_SIGN = {0: "⓪", 1: "①", 2: "②"}
+
+def workers_text(workers: int) -> str:
+    """"2 workers", "1 worker": the workers printed on a tile, in words."""
+    return f"{workers} worker" if workers == 1 else f"{workers} workers"
 
 
 def tile_label(crop: str, workers: int) -> str:
-    """"Banana ②" — how a tile is named everywhere a player reads it."""
-    return f"{CROP_NAMES.get(crop, crop)} {WORKER_SIGN.get(workers, str(workers))}"
+    """"Banana (2 workers)" — how a tile is named everywhere a player reads it (plain text, so it
+    shows in any font; the board draws the short form ☾Ba² itself)."""
+    return f"{CROP_NAMES.get(crop, crop)} ({workers_text(workers)})"
 
 
 TILE_LABELS: tuple[str, ...] = tuple(tile_label(crop, workers) for crop, workers in TILES)

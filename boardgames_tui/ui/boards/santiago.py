@@ -3,18 +3,18 @@
 Only the board lives here; the frame (header, log, action list, hand-off, undo…) is GameScreen's.
 
      0      1      2      3    …        Offer · 36 in stacks
-  o═════════════o─────────────o …       ☾Ba② → ◆ 3,1
-0 ║☾Ba②◆2 ∫Ch①●1│  ·      ·   │ …       ∫Ch① Chili
+  o═════════════o─────────────o …       ☾Ba² → ◆ 3,1
+0 ║☾Ba²◆2 ∫Ch¹●1│  ·      ·   │ …       ∫Ch¹ Chili
 1 ║  ·    ░░░░░░│  ·      Ψ   ╎ …       …
   o═════════════◉─────────────o …       ▸ H 1,2 open
                                         Bribe ◂ 3 ▸
                                         Enter: propose for 3
 
 - Canals are drawn double (═ ║, blue), dry ditches single (─ │), ditches where a canal may go now
-  dashed (╌ ╎), so the picture reads the same without colour. A proposal shows its number (①) on
+  dashed (╌ ╎), so the picture reads the same without colour. A proposal shows its number (¹) on
   its ditch. ◉ is the spring; o the other intersections.
 - A tile reads crop symbol + crop letters + workers printed on it, then its owner's symbol and the
-  markers still on it: ☾Ba② ◆2. ░ is desert, Ψ a palm, · an empty field (+ where the tile or palm
+  markers still on it: ☾Ba² ◆2. ░ is desert, Ψ a palm, · an empty field (+ where the tile or palm
   to be placed may go, when that is restricted).
 - The cursor moves over fields (planting, the leftover tile, palms), over ditches (bribes, the
   overseer, personal canals: each arrow walks the cursor one ditch along the grid, Tab jumps to the
@@ -41,7 +41,7 @@ from ...rules.santiago.actions import (
     Accept, Bid, Build, NoCanal, PersonalCanal, PlaceLeftover, PlacePalm, PlaceSpring, Plant,
     Propose, Support,
 )
-from ...rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS, WORKER_SIGN
+from ...rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS, tile_label
 from .. import theme
 from ..screens.base import BaseModal
 from ..screens.dialogs import ChoiceScreen
@@ -63,7 +63,12 @@ DITCH_STYLE = "#707070"
 DESERT_STYLE = "#b08d57"
 PALM = "Ψ"
 PALM_STYLE = "bold #5cb85c"
-NUMBER_SIGN = {1: "①", 2: "②", 3: "③", 4: "④", 5: "⑤", 6: "⑥"}
+# Workers on a tile (☾Ba²) and a proposal's number on its ditch (──³──) are superscript digits:
+# one cell each, and not mistaken for the plain digits of an owner's markers (◆2). ¹²³ are
+# Latin-1 (in every font); ⁰ and ⁴–⁹ are in DejaVu Sans Mono and the other common monospace
+# fonts. Circled digits (U+2460–U+24FF) are not, so they are never used (tests/ui/test_glyphs.py).
+# Prose (log, prompts, rules) names a tile in words instead: "Banana (2 workers)", data.tile_label.
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 PHASE_TITLE = {
     "spring": "SET-UP", "palms": "SET-UP", "bid": "BIDS", "plant": "PLANTING", "leftover": "LEFTOVER",
@@ -75,8 +80,18 @@ SEGMENT_PHASES = ("bribe", "overseer", "extra")
 Seg = tuple[str, int, int]
 
 
+def superscript(n: int) -> str:
+    return str(n).translate(SUPERSCRIPT)
+
+
 def number_sign(n: int) -> str:
-    return NUMBER_SIGN.get(n, f"({n})")
+    """A proposal's number as drawn on its ditch and in the proposals list: '³'."""
+    return superscript(n)
+
+
+def worker_sign(workers: int) -> str:
+    """The workers printed on a tile, as drawn after its letters: '²' in '☾Ba²'."""
+    return superscript(workers)
 
 
 def seg_name(seg: Seg) -> str:
@@ -122,10 +137,10 @@ def seg_order(seg: Seg) -> tuple[int, int]:
 
 
 def tile_code(crop: str, workers: int | None) -> Text:
-    """'☾Ba②' in the crop's colour."""
+    """'☾Ba²' in the crop's colour."""
     text = Text(CROP_SYMBOL[crop] + CROP_SHORT[crop], style=f"bold {CROP_STYLE[crop]}")
     if workers is not None:
-        text.append(WORKER_SIGN.get(workers, str(workers)), style=CROP_STYLE[crop])
+        text.append(worker_sign(workers), style=CROP_STYLE[crop])
     return text
 
 
@@ -675,10 +690,12 @@ class IslandBoard(Widget):
             elif rl == 1:
                 line = code + Text(" ") + who + palm_text + water
                 parts = [centred(line, cw)]
-            elif cw >= 9:  # room for the crop's name: '☾Banana②'
+            elif cw >= 9:  # room for the crop's name: '☾Banana²'
                 code = Text(CROP_SYMBOL[crop] + CROP_NAMES[crop].split()[0],
                             style=f"bold {CROP_STYLE[crop]}")
-                code.append(WORKER_SIGN.get(cell.get("workers"), ""), style=CROP_STYLE[crop])
+                workers = cell.get("workers")
+                code.append(worker_sign(workers) if workers is not None else "",
+                            style=CROP_STYLE[crop])
                 second = who + Text(" ") + palm_text + water
                 parts = [centred(code, cw), centred(second, cw)]
             else:
@@ -712,7 +729,7 @@ class IslandBoard(Widget):
             item(PALM, PALM_STYLE, "palm")
         if self.row_lines > 1 and self.cell_width >= 9:
             tile = Text(CROP_SYMBOL["banana"] + "Banana", style=f"bold {CROP_STYLE['banana']}")
-            tile.append(WORKER_SIGN[2], style=CROP_STYLE["banana"])
+            tile.append(worker_sign(2), style=CROP_STYLE["banana"])
         else:
             tile = tile_code("banana", 2)
         tile.append(" crop, workers" if not wide else " a tile with 2 workers")
@@ -1210,8 +1227,8 @@ class SantiagoScreen(GameScreen):
 - **l**: the whole log · **?**: this help · **q**: quit (the game is saved after every move)
 
 On the board: **═ ║** (blue) canals, **─ │** dry ditches, **╌ ╎** ditches where a canal may go
-now (joined to the spring or a canal), **①** a proposal's number on its ditch, **◉** the spring.
-A tile reads **☾Ba② ◆2**: crop symbol and letters (☾Ba banana, ∴Be beans, ∫Ch chili,
+now (joined to the spring or a canal), **¹** a proposal's number on its ditch, **◉** the spring.
+A tile reads **☾Ba² ◆2**: crop symbol and letters (☾Ba banana, ∴Be beans, ∫Ch chili,
 ◌Po potato, ‡Su sugar cane), the workers printed on it, then its owner's symbol and the markers
 still on it. **░** desert, **Ψ** palm, **·** empty field, **+** where the tile or palm may go,
 **≈** (wide screens) the tile is watered.
@@ -1524,7 +1541,7 @@ would pay if the game ended now (before the final drought).
         proposals = self.view.get("proposals", [])
 
         def support(number: int) -> None:
-            self.ask_amount(f"Support proposal {number_sign(number)} with how much?",
+            self.ask_amount(f"Support proposal {number} with how much?",
                             lambda n: self.play(Support(number, n)))
 
         if len(proposals) == 1:
@@ -1659,13 +1676,13 @@ would pay if the game ended now (before the final drought).
                         self.play(moves[i])
 
                 self.app.push_screen(ChoiceScreen(
-                    f"Plant {CROP_NAMES[crop]} {WORKER_SIGN.get(workers, workers)} where?", labels,
+                    f"Plant {tile_label(crop, workers)} where?", labels,
                     "Or Esc, move the cursor to the field and press Enter."), field)
 
             if len(kinds) == 1:
                 plant_kind(0)
             else:
-                labels = [Text(f"{CROP_NAMES[c]} {WORKER_SIGN.get(w, w)}") for c, w in kinds]
+                labels = [Text(tile_label(c, w)) for c, w in kinds]
                 self.app.push_screen(ChoiceScreen("Plant which tile?", labels), plant_kind)
         else:
             super().pick_group(group)
