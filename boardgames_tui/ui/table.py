@@ -114,15 +114,16 @@ class Table:
 
         IllegalAction propagates with its reason and nothing changes. Any other failure inside the
         rules is turned into an IllegalAction too, with the state put back as it was."""
-        backup = self.state.copy()
         steps = len(self.record.steps)
         try:
             events = self.record.play(self.state, seat, action)
         except IllegalAction:
             raise
         except Exception as exc:
-            self.state = backup
+            # The record is the game: replaying it rebuilds the state the failed move may have
+            # half changed, so no copy of the state is needed on every move.
             del self.record.steps[steps:]
+            self.state = self.record.replay()
             raise IllegalAction(f"The rules could not carry out that move ({type(exc).__name__}); "
                                 "the game is unchanged.") from exc
         index = len(self.record.steps) - 1

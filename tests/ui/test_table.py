@@ -123,3 +123,26 @@ def test_bots_choose_the_same_after_a_resume(data_dir):
         interrupted.bot_step(interrupted.to_move()[0])
     assert [s.action for s in interrupted.record.steps] == [s.action for s in straight.record.steps]
     assert interrupted.state == straight.state
+
+
+def test_a_rules_crash_leaves_the_game_as_it_was(data_dir, monkeypatch):
+    table = new_table()
+    seat = table.to_move()[0]
+    table.act(seat, table.legal(seat)[0])
+    before = table.state.copy()
+    steps = list(table.record.steps)
+    seat = table.to_move()[0]
+    action = table.legal(seat)[0]
+    real_apply = type(table.state).apply
+
+    def half_apply(state, who, what):
+        if (who, what) != (seat, action):
+            return real_apply(state, who, what)
+        state.rubles[0] = -99  # a change made before the crash
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(type(table.state), "apply", half_apply)
+    with pytest.raises(IllegalAction, match="the game is unchanged"):
+        table.act(seat, action)
+    monkeypatch.setattr(type(table.state), "apply", real_apply)
+    assert table.state == before and table.record.steps == steps
