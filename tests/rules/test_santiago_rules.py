@@ -19,37 +19,15 @@ from boardgames_tui.rules.santiago.actions import (
 )
 from boardgames_tui.rules.santiago.bot import SmartBot
 
+from .santiago_helpers import build, put, take_tile
 
-# -- helpers (the same small set as in test_santiago_examples.py) ----------------------------------
+
+# -- helpers (the shared ones are in santiago_helpers.py) --------------------------------------------
 def fresh(n=4, spring=(2, 1), seed=1, **options):
     st = GAME.new([f"P{i}" for i in range(n)], seed, options=options)
     if st.phase == "spring":
         st.apply(st.to_move()[0], PlaceSpring(*spring))
     return st
-
-
-def take_tile(st, crop, workers=None):
-    for i, t in enumerate(st.deck):
-        if D.TILES[t][0] == crop and (workers is None or D.TILES[t][1] == workers):
-            return st.deck.pop(i)
-    raise AssertionError(f"no {crop} left")
-
-
-def put(st, c, r, crop, owner, markers, workers=2):
-    f = D.field_index(c, r)
-    st.tile[f] = take_tile(st, crop, workers)
-    st.owner[f] = -1 if owner is None else owner
-    st.markers[f] = markers
-    st.leftover[f] = owner is None
-    if owner is not None:
-        st.markers_left[owner] -= markers
-
-
-def build(st, *segments):
-    for seg in segments:
-        s = D.SEG_INDEX[seg]
-        assert s in st._legal_segments()
-        st._build(s, "overseer", st.overseer)
 
 
 def set_offer(st, offer):
