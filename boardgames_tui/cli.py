@@ -22,16 +22,28 @@ class UsageError(Exception):
 
 
 def parse_players(text: str) -> list[Seat]:
-    """"Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot."""
+    """"Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot.
+
+    A ':' always introduces a kind, so a typo such as "rnadom:Dan" is refused rather than seating
+    a human called "rnadom:Dan"; for the same reason no name may contain ':'.
+    """
     seats = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         if not part:
             raise UsageError(f"player {i + 1} has no name in --players '{text}'")
-        prefix, sep, name = part.partition(":")
-        if sep and prefix.lower() in BOT_PREFIXES:
-            seats.append(Seat(name.strip() or f"Bot {i + 1}", BOT_PREFIXES[prefix.lower()]))
-        else:
+        kind, sep, name = part.partition(":")
+        if not sep:
             seats.append(Seat(part))
+            continue
+        kind = kind.strip().lower()
+        if kind not in BOT_PREFIXES:
+            what = f"unknown seat kind '{kind}'" if kind else "no seat kind before ':'"
+            raise UsageError(f"{what} in '{part}': the kinds are {', '.join(BOT_PREFIXES)}; "
+                             "a name without ':' is a human")
+        name = name.strip()
+        if ":" in name:
+            raise UsageError(f"a player's name cannot contain ':' ('{part}')")
+        seats.append(Seat(name or f"Bot {i + 1}", BOT_PREFIXES[kind]))
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise UsageError("player names must differ")
@@ -75,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game straight away")
     play.add_argument("game", help="game id: " + ", ".join(registry.ids()))
     play.add_argument("--players", default=None,
-                      help='comma-separated names; "bot:Name" for a bot, "random:Name" for a random bot')
+                      help='comma-separated names, no ":" in a name; "bot:Name" for a bot, '
+                           '"random:Name" for a random bot')
     play.add_argument("--seed", type=int, default=None, help="random by default")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 

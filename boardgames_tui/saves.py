@@ -181,15 +181,16 @@ def describe(path: Path) -> SaveEntry:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveEntry]:
-    """Every `*.json` file in the save directory, newest first. Damaged or foreign files are listed
-    with an error line; nothing is deleted or rewritten."""
+    """Every `*.json` file in the save directory: the games newest first, then the damaged or
+    foreign files (newest first too) with an error line. Nothing is deleted or rewritten."""
     directory = Path(directory) if directory is not None else save_dir()
     try:
         paths = [p for p in directory.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
     except OSError:
         return []
     entries = [describe(p) for p in paths if p.is_file()]
-    entries.sort(key=lambda e: (-e.modified, e.path.name))
+    # A damaged file written a minute ago must not push the game the player wants down the list.
+    entries.sort(key=lambda e: (not e.ok, -e.modified, e.path.name))
     return entries
 
 

@@ -54,6 +54,7 @@ def scenes():
     yield "st_petersburg_handoff", (80, 24), sp, []
     yield "st_petersburg_board_80x24", (80, 24), sp, to_ann_again
     yield "st_petersburg_board_120x40", (120, 40), sp, to_ann_again
+    yield "st_petersburg_buy_choice", (80, 24), sp, to_ann_again + ["1"]
     yield "st_petersburg_help", (80, 24), sp, ["enter", "question_mark"]
     yield ("st_petersburg_game_over", (80, 24),
            lambda: BoardgamesApp(load_path=saved_until("st_petersburg", ["Ann", "Bob", "Cleo"], 11),

@@ -4,6 +4,7 @@ import sys
 import pytest
 
 from boardgames_tui import __version__, cli
+from boardgames_tui.ui.app import BoardgamesApp
 
 
 def run_cli(*args):
@@ -19,10 +20,16 @@ def run_cli(*args):
      "option taxman_phase takes"),
     (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
     (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
+    (["play", "st_petersburg", "--players", "Ann,alien:Bob"],
+     "unknown seat kind 'alien' in 'alien:Bob': the kinds are bot, smart, random"),
+    (["play", "st_petersburg", "--players", "Ann,:Bob"], "no seat kind before ':'"),
+    (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
     (["simulate", "st_petersburg", "--players", "9"], "not 9"),
     (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
 ])
-def test_bad_input_is_one_line_and_exit_2(args, message, capsys):
+def test_bad_input_is_one_line_and_exit_2(args, message, capsys, monkeypatch):
+    # Were the input accepted, the app would wait for a terminal that a test does not have.
+    monkeypatch.setattr(BoardgamesApp, "run", lambda self: pytest.fail("the app started"))
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
@@ -36,6 +43,9 @@ def test_version():
 def test_parse_players():
     seats = cli.parse_players("Ann, bot:Cleo,random:Dan")
     assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Cleo", "smart"), ("Dan", "random")]
+    seats = cli.parse_players("Ann Lee,SMART: Bob,smart:,Random :Eve")
+    assert [(s.name, s.bot) for s in seats] == [("Ann Lee", None), ("Bob", "smart"),
+                                                ("Bot 3", "smart"), ("Eve", "random")]
 
 
 def test_simulate_reports_figures():

@@ -95,3 +95,50 @@ def test_unknown_option_refused(toy_registered):
         toy_registered.resolve_options({"speed": "warp"})
     with pytest.raises(ValueError, match="2–3 players"):
         toy_registered.new(["A"], 1)
+
+
+def test_undo_takes_back_the_bot_moves_after_a_persons_move(toy_registered):
+    decode = toy_registered.decode_action
+    record = GameRecord.start("toy", ["Ann", "Cy", Seat("Bob", "random")], 3)[0]
+    state = record.new_state()
+    add1, add2 = decode({"kind": "add", "amount": 1}), decode({"kind": "add", "amount": 2})
+    record.play(state, 0, add1)
+    record.play(state, 1, add1)  # Cy, a person
+    record.play(state, 2, add2)  # Bob, a bot
+    record.play(state, 0, add2)  # Ann again
+    record.play(state, 1, add2)  # Cy
+    record.play(state, 2, add1)  # the bot
+    # Without bots named, Cy's move is the last of a person's: only Cy may take back, and only
+    # when the bot's move is not in the way.
+    assert record.undo_count(1) == 0 and record.undo_count(1, bots={2}) == 2
+    # Ann's last move has Cy's after it: too late for Ann, bots or not.
+    assert record.undo_count(0, bots={2}) == 0
+    state = record.undo(1, bots={2})
+    assert len(record.steps) == 4 and state == record.replay()
+    # Now Ann's move is followed by nobody's: hers to take back, one move.
+    assert record.undo_count(0, bots={2}) == 1
+
+
+def test_undo_with_bots_stops_at_a_reveal(toy_registered):
+    decode = toy_registered.decode_action
+    record = GameRecord.start("toy", ["Ann", Seat("Bob", "random")], 3)[0]
+    state = record.new_state()
+    record.play(state, 0, decode({"kind": "add", "amount": 1}))
+    record.play(state, 1, decode({"kind": "draw"}))  # the bot draws a hidden card: a reveal
+    assert record.undo_count(0, bots={1}) == 0
+    record.play(state, 0, decode({"kind": "add", "amount": 1}))
+    record.play(state, 1, decode({"kind": "add", "amount": 2}))
+    assert record.undo_count(0, bots={1}) == 2
+
+
+def test_a_move_taken_for_a_player_is_passed_over_by_undo_and_saved(toy_registered):
+    decode = toy_registered.decode_action
+    record = GameRecord.start("toy", ["Ann", "Bob"], 3)[0]
+    state = record.new_state()
+    record.play(state, 0, decode({"kind": "add", "amount": 1}))
+    record.play(state, 1, decode({"kind": "add", "amount": 1}), auto=True)  # nobody chose it
+    assert record.undo_count(1) == 0  # Bob chose nothing that he could take back
+    assert record.undo_count(0) == 2  # Ann's move comes back, and Bob's formality with it
+    loaded = GameRecord.loads(record.dumps())
+    assert [s.auto for s in loaded.steps] == [False, True]
+    assert loaded.load_state() == state

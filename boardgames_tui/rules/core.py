@@ -228,6 +228,25 @@ class State:
         """The reason an action outside legal_actions is refused; games override with specifics."""
         return "That move is not allowed now."
 
+    def is_formality(self, action: Action) -> bool:
+        """Whether `action` changes nothing a player would think over: a pass, buying nothing.
+        Games with other such moves override this."""
+        return action.kind == "pass"
+
+    def only_formality(self, seat: int) -> Action | None:
+        """`seat`'s only legal action when it is a formality (the UI may take it for them)."""
+        if self.is_over() or seat not in self.to_move():
+            return None
+        legal = self.legal_actions(seat)
+        if len(legal) == 1 and self.is_formality(legal[0]):
+            return legal[0]
+        return None
+
+    def forced_in_public(self, seat: int) -> bool:
+        """Whether everybody can tell from the public view that `seat` has no choice now. False by
+        default: a game says when its secrets (money, hands) do not decide it."""
+        return False
+
     def seat_name(self, seat: int) -> str:
         if 0 <= seat < len(self.seats):
             return self.seats[seat].name

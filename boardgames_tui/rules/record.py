@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .core import Action, Event, IllegalAction, Seat, State
 from . import registry
@@ -26,6 +26,9 @@ class Step:
     action: Action
     # True when this action showed something random or hidden: undo stops here.
     revealed: bool = False
+    # True when nobody chose it: a formality taken for a player who had no other move. Undo passes
+    # over it as over a bot's move; replaying reaches it again.
+    auto: bool = False
 
 
 @dataclass
@@ -51,10 +54,10 @@ class GameRecord:
     def new_state(self) -> State:
         return registry.get(self.game_id).new(self.seats, self.seed, self.variant, self.options)
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+    def play(self, state: State, seat: int, action: Action, auto: bool = False) -> list[Event]:
         """Apply an action to `state` and record it; raises IllegalAction and records nothing."""
         events = state.apply(seat, action)
-        self.steps.append(Step(seat, action, any(e.reveal for e in events)))
+        self.steps.append(Step(seat, action, any(e.reveal for e in events), auto))
         return events
 
     def replay(self, upto: int | None = None) -> State:
@@ -65,19 +68,28 @@ class GameRecord:
         return state
 
     # -- undo ----------------------------------------------------------------------------------
-    def undo_count(self, seat: int) -> int:
-        """How many trailing steps `seat` may take back: its own, back to the start of its turn,
-        never past a step that revealed something random or hidden."""
-        n = 0
+    def undo_count(self, seat: int, bots: Iterable[int] = ()) -> int:
+        """How many trailing steps `seat` may take back: its own last run of moves, together with
+        the moves of `bots` that followed it (bots replay deterministically, so taking them back
+        takes nothing from a person). Never past another person's move, nor past a step that
+        revealed something random or hidden: 0 when nothing may be taken back."""
+        bots = frozenset(bots) - {seat}
+        count = own = 0
         for step in reversed(self.steps):
-            if step.seat != seat or step.revealed:
+            if step.revealed:
                 break
-            n += 1
-        return n
+            if step.auto and not own:
+                pass  # taken for somebody with no choice: it comes back on replay
+            elif step.seat == seat:
+                own += 1
+            elif own or step.seat not in bots:
+                break
+            count += 1
+        return count if own else 0
 
-    def undo(self, seat: int) -> State:
-        """Take back `seat`'s trailing steps and return the replayed state."""
-        n = self.undo_count(seat)
+    def undo(self, seat: int, bots: Iterable[int] = ()) -> State:
+        """Take back `seat`'s trailing steps (and the bot steps after them); the replayed state."""
+        n = self.undo_count(seat, bots)
         if n == 0:
             raise IllegalAction("There is nothing of yours to take back.")
         del self.steps[len(self.steps) - n:]
@@ -95,7 +107,8 @@ class GameRecord:
             "variant": self.variant,
             "options": self.options,
             "actions": [
-                {"seat": s.seat, "action": s.action.to_json(), **({"revealed": True} if s.revealed else {})}
+                {"seat": s.seat, "action": s.action.to_json(),
+                 **({"revealed": True} if s.revealed else {}), **({"auto": True} if s.auto else {})}
                 for s in self.steps
             ],
         }
@@ -122,7 +135,8 @@ class GameRecord:
                 raise ValueError("seed")
             options = data.get("options") or {}
             game.resolve_options(options)
-            steps = [Step(int(a["seat"]), game.decode_action(a["action"]), bool(a.get("revealed")))
+            steps = [Step(int(a["seat"]), game.decode_action(a["action"]), bool(a.get("revealed")),
+                          bool(a.get("auto")))
                      for a in data["actions"]]
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"This save is damaged ({exc}).") from None

@@ -12,9 +12,12 @@ screen may show; it is cleared whenever the keyboard may have changed hands.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
@@ -43,6 +46,8 @@ class BoardgamesApp(App):
     TITLE = "boardgames-tui"
 
     BINDINGS = [Binding("ctrl+c", "request_quit", "quit", show=False, priority=True)]
+    # Seconds after a game or the launcher opens before its help is rendered in the background.
+    HELP_WARMUP_DELAY = 1.5
 
     def __init__(self, game_id: str | None = None, seats: Sequence[Seat | str] | None = None,
                  seed: int | None = None, options: Mapping[str, str] | None = None,
@@ -63,6 +68,9 @@ class BoardgamesApp(App):
         self._bot_pending = False
         self._bot_token = 0
         self._over_shown = False
+        # (seat, steps, context) of the decision last shown to a player: see present()
+        self._decision: tuple | None = None
+        self._key_barrier = 0.0
 
     # -- start ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -134,15 +142,26 @@ class BoardgamesApp(App):
     def start_table(self, table) -> None:
         self.table = table
         self.viewer = None
+        self._decision = None
         self._over_shown = False
         self.game_screen = screen_class(table.game.id)(table)
         self._reset_stack(self.game_screen)
+        # Once the first screen is up and the player is reading it: not in the way of start-up.
+        self.set_timer(self.HELP_WARMUP_DELAY, self.prepare_help)
 
     # -- the hot-seat flow ---------------------------------------------------------------------
     def advance(self) -> None:
         table, screen = self.table, self.game_screen
         if table is None or screen is None or self.screen is not screen:
             return  # a dialog or hand-off is on top; closing it brings us back here
+        # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
+        # once; each one is logged. The bound only guards against a game that never stops.
+        for _ in range(10_000):
+            if table.is_over():
+                break
+            actor = table.next_actor(prefer=self.viewer)
+            if actor is None or table.is_bot(actor) or not table.play_forced(actor):
+                break
         if table.is_over():
             self._cancel_bot()
             screen.show(self.viewer, None)
@@ -157,18 +176,77 @@ class BoardgamesApp(App):
             self._schedule_bot()
             return
         if actor == self.viewer or (self.viewer is None and len(table.humans) == 1):
-            self.viewer = actor
-            screen.show(actor, actor)
+            self.present(actor, again=actor == self.viewer)
             return
         # Another human: hide everything private, then hand the keyboard over.
         self.viewer = None
+        self._decision = None
         screen.show(None, actor)
-        last = table.last_actor()
+        last = table.last_human_actor()
         undo_seat = last if (last is not None and last != actor and table.undo_count(last)) else None
+        self.hold_keys()  # an Enter typed for the last move must not take the hand-off
         self.push_screen(
             HandoffScreen(actor, table.name(actor), undo_seat,
-                          table.name(undo_seat) if undo_seat is not None else ""),
+                          table.name(undo_seat) if undo_seat is not None else "",
+                          secrets=screen.SECRETS),
             lambda result: self._handoff_done(actor, undo_seat, result))
+
+    def present(self, seat: int, again: bool = False) -> None:
+        """Show `seat`'s own screen for its pending decision. A decision that does not simply go on
+        from the player's own last keystrokes (others moved, a phase ended, something was
+        revealed) holds back the keys already typed, and one that comes to the same player in a
+        new phase or step is announced."""
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None:
+            return
+        steps = table.record.steps
+        context = table.context()
+        previous = self._decision
+        goes_on = (previous is not None and previous[0] == seat and previous[2] == context
+                   and all(step.seat == seat and not step.revealed for step in steps[previous[1]:]))
+        self.viewer = seat
+        screen.show(seat, seat)
+        table.mark_looked(seat)
+        self._decision = (seat, len(steps), context)
+        if goes_on:
+            return
+        self.hold_keys()
+        if again and previous is not None and previous[0] == seat and previous[2] != context:
+            screen.say(Text.assemble(theme.seat_label(seat, table.name(seat)),
+                                     f", you act again: {screen.decision_title(screen.view)}."))
+
+    def hold_keys(self) -> None:
+        """Keys typed before this moment were meant for what the screen showed then: drop the ones
+        still on their way (keys come in batches over SSH and when pasting)."""
+        self._key_barrier = time.monotonic()
+
+    def stale(self, event: events.Event) -> bool:
+        """Whether an input event was made before the screen last changed hands or decision, or
+        after quitting began; such an event is dropped (ctrl+c always counts)."""
+        if self._exit:
+            return True
+        return event.time < self._key_barrier and getattr(event, "key", "") != "ctrl+c"
+
+    async def on_event(self, event: events.Event) -> None:
+        # Clicks are acted on by the widget under the mouse, so they are checked on arrival.
+        if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded \
+                and self.stale(event):
+            return
+        await super().on_event(event)
+
+    def _on_key(self, event: events.Key) -> None:
+        # Bindings run in App._on_key, once the key has come back up from the focused widget: by
+        # then the key before it has done its work (a hand-off, a move), so this is where a key
+        # typed before that work showed its result is recognised and dropped. Textual calls every
+        # class's own _on_key in turn; prevent_default keeps App's from running after this one.
+        if self.stale(event):
+            event.prevent_default()
+            event.stop()
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False):  # type: ignore[override]
+        if self._exit:
+            return None  # a key typed just after q must not open a screen on the way out
+        return super().push_screen(screen, callback, wait_for_dismiss)
 
     def _handoff_done(self, seat: int, undo_seat: int | None, result: str | None) -> None:
         table, screen = self.table, self.game_screen
@@ -176,18 +254,30 @@ class BoardgamesApp(App):
             return
         if result == "undo" and undo_seat is not None:
             try:
-                table.undo(undo_seat)
+                n = table.undo(undo_seat)
             except IllegalAction as exc:
                 screen.say(exc.reason, error=True)
-            self.viewer = None  # whoever pressed u, the next screen must not show a hand yet
-            return  # the game screen resumes and advance() hands off to undo_seat
+                return
+            # The one who took the move back is at the keyboard and gets their own screen again,
+            # without another hand-off; only their own secrets are on it.
+            self._cancel_bot()
+            self._decision = None
+            if undo_seat in table.to_move():
+                self.present(undo_seat)
+            else:
+                self.viewer = undo_seat
+                self.hold_keys()
+            screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
+            return  # the game screen resumes; advance() goes on from here
         if result != "ready":
             return
-        self.viewer = seat
-        screen.show(seat, seat)
         lines = table.recap_for(seat)
+        first = table.last_acted(seat) < 0
+        self._decision = None
+        self.present(seat)
         if lines:
-            self.push_screen(RecapScreen(seat, table.name(seat), lines))
+            self.push_screen(RecapScreen(seat, table.name(seat), lines, first=first),
+                             lambda _: self.hold_keys())
 
     def _schedule_bot(self) -> None:
         if self._bot_pending:
@@ -254,6 +344,7 @@ class BoardgamesApp(App):
             return
         self._cancel_bot()
         self._over_shown = False
+        self._decision = None
         self.advance()
         screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
 
@@ -261,6 +352,7 @@ class BoardgamesApp(App):
         if self.table is None:
             return
         self._over_shown = True
+        self.hold_keys()
 
         def done(result: str | None) -> None:
             if result == "launcher":
@@ -268,7 +360,8 @@ class BoardgamesApp(App):
 
         self.push_screen(GameOverScreen(self.table), done)
 
-    def show_help(self, game: Game | None = None) -> None:
+    def help_content(self, game: Game | None = None) -> tuple[str, str, str]:
+        """The help screen's title, keys and rules: of `game`, else of the game being played."""
         if game is None and self.table is not None:
             game = self.table.game
             options = self.table.options
@@ -283,10 +376,29 @@ class BoardgamesApp(App):
                 rules = game.rules_markdown(options)
             except Exception:  # a missing rules text must not stop the help screen
                 rules = f"# {game.title}\n\n{game.pitch}"
-        # Imported here: the Markdown viewer is the slowest import and is rarely needed at start.
+        return (game.title if game else "boardgames-tui"), keys, rules
+
+    def show_help(self, game: Game | None = None) -> None:
+        # Imported here: Markdown is a slow import, rarely needed at start (prepare_help has
+        # usually imported it by the time a player asks).
         from .screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(game.title if game else "boardgames-tui", keys, rules))
+        self.push_screen(HelpScreen(*self.help_content(game)))
+
+    def prepare_help(self, game: Game | None = None) -> None:
+        """Render the help (of `game`, else of the game being played) in a worker thread, ahead of
+        the first `?`."""
+        if (game is None and self.table is None) or self._exit:
+            return
+        _, keys, rules = self.help_content(game)
+        width = self.size.width
+
+        def render() -> None:
+            from .screens.help import prepare
+
+            prepare(keys, rules, width)
+
+        self.run_worker(render, thread=True, group="help", exclusive=True, exit_on_error=False)
 
     def action_show_help(self) -> None:
         self.show_help()

@@ -25,6 +25,12 @@ class LogEntry:
     event: Event
 
 
+def with_note(text: str, note: str) -> str:
+    """'Ann passes (note).' from 'Ann passes.'"""
+    stop = "." if text.endswith(".") else ""
+    return f"{text.removesuffix('.')} ({note}){stop}"
+
+
 class Table:
     def __init__(self, record: GameRecord, state: State, save_path: Path | None = None,
                  log: Sequence[LogEntry] = ()):
@@ -35,6 +41,8 @@ class Table:
         self.log: list[LogEntry] = list(log)
         self.save_error: str | None = None
         self.bots = {i: self.game.make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.is_bot}
+        # seat -> how many steps there were when that seat last saw its own screen (see recap_for)
+        self.looked: dict[int, int] = {}
 
     # -- making one ----------------------------------------------------------------------------
     @classmethod
@@ -42,10 +50,9 @@ class Table:
             options: Mapping[str, str] | None = None, variant: str | None = None,
             autosave: bool = True) -> "Table":
         record, state = GameRecord.start(game_id, seats, seed, variant, options)
+        # The file is written from the first move on: a game opened and left at once leaves no save.
         path = saves.new_save_path(game_id, record.seed) if autosave else None
-        table = cls(record, state, path)
-        table.autosave()
-        return table
+        return cls(record, state, path)
 
     @classmethod
     def resume(cls, path: Path) -> "Table":
@@ -109,14 +116,15 @@ class Table:
             return []
         return list(self.state.legal_actions(seat))
 
-    def act(self, seat: int, action: Action) -> list[Event]:
+    def act(self, seat: int, action: Action, note: str = "", auto: bool = False) -> list[Event]:
         """Apply an action for `seat`, record it, log its events and autosave.
 
+        `note` is added to the first log line; `auto` marks a move nobody chose (see Step.auto).
         IllegalAction propagates with its reason and nothing changes. Any other failure inside the
         rules is turned into an IllegalAction too, with the state put back as it was."""
         steps = len(self.record.steps)
         try:
-            events = self.record.play(self.state, seat, action)
+            events = self.record.play(self.state, seat, action, auto)
         except IllegalAction:
             raise
         except Exception as exc:
@@ -127,9 +135,45 @@ class Table:
             raise IllegalAction(f"The rules could not carry out that move ({type(exc).__name__}); "
                                 "the game is unchanged.") from exc
         index = len(self.record.steps) - 1
-        self.log.extend(LogEntry(index, seat, event) for event in events)
+        logged = list(events)
+        if note and logged:
+            first = logged[0]
+            logged[0] = Event(with_note(first.text, note), first.visible_to,
+                              with_note(first.others_text, note) if first.others_text else None,
+                              first.reveal)
+        self.log.extend(LogEntry(index, seat, event) for event in logged)
         self.autosave()
         return events
+
+    def forced_move(self, seat: int) -> Action | None:
+        """The move to take for a human at `seat` without asking: their only legal move when it is
+        a mere formality (a pass, buying nothing). When other people share the table, only when
+        everybody can see that the seat has no choice: skipping the hand-off must not tell them
+        anything the seat's secrets would not."""
+        if self.is_bot(seat) or seat not in self.to_move():
+            return None
+        action = self.state.only_formality(seat)
+        if action is None:
+            return None
+        if any(other != seat for other in self.humans) and not self.state.forced_in_public(seat):
+            return None
+        return action
+
+    def play_forced(self, seat: int) -> bool:
+        """Take the forced formality for `seat`, if there is one; whether a move was made."""
+        action = self.forced_move(seat)
+        if action is None:
+            return False
+        self.act(seat, action, note="the only move, taken for them", auto=True)
+        return True
+
+    def context(self) -> tuple:
+        """Where the game stands in its round, from the public view: a new decision in a new context
+        (a new phase or step) is announced to a player who acts again."""
+        view = self.state.view(None)
+        if not isinstance(view, dict):
+            return ()
+        return (view.get("round"), view.get("phase"), view.get("step"))
 
     def bot_step(self, seat: int) -> tuple[Action, list[Event]]:
         """Let the bot at `seat` choose and play one action."""
@@ -147,22 +191,31 @@ class Table:
 
     # -- undo ----------------------------------------------------------------------------------
     def undo_count(self, seat: int | None) -> int:
-        """How many trailing moves a human `seat` may take back (0 for bots and when not allowed)."""
+        """How many trailing moves a human `seat` may take back, with the bot moves after them
+        (0 for bots and when not allowed)."""
         if seat is None or self.is_bot(seat) or not self.record.steps:
             return 0
-        return self.record.undo_count(seat)
+        return self.record.undo_count(seat, self.bots)
 
     def last_actor(self) -> int | None:
         return self.record.steps[-1].seat if self.record.steps else None
+
+    def last_human_actor(self) -> int | None:
+        """The person who moved last (bots' moves after theirs do not count)."""
+        for step in reversed(self.record.steps):
+            if not self.is_bot(step.seat):
+                return step.seat
+        return None
 
     def undo(self, seat: int) -> int:
         """Take back `seat`'s trailing moves; returns how many. IllegalAction when none may be."""
         n = self.undo_count(seat)
         if n == 0:
             raise IllegalAction("There is nothing of yours to take back now.")
-        self.state = self.record.undo(seat)
+        self.state = self.record.undo(seat, self.bots)
         keep = len(self.record.steps)
         self.log = [entry for entry in self.log if entry.step < keep]
+        self.looked = {s: min(n_, keep) for s, n_ in self.looked.items()}
         self.autosave()
         return n
 
@@ -182,12 +235,17 @@ class Table:
                 return i
         return -1
 
+    def mark_looked(self, seat: int) -> None:
+        """`seat` has its own screen in front of it now, showing everything up to here."""
+        self.looked[seat] = len(self.record.steps)
+
     def recap_for(self, seat: int) -> list[str]:
-        """What happened since `seat` last acted, as `seat` may read it."""
-        since = self.last_acted(seat)
+        """What happened since `seat` last acted or last looked at its own screen, whichever came
+        later, as `seat` may read it."""
+        since = max(self.last_acted(seat) + 1, self.looked.get(seat, 0))
         lines = []
         for entry in self.log:
-            if entry.step > since:
+            if entry.step >= since:
                 text = entry.event.text_for(seat)
                 if text:
                     lines.append(text)

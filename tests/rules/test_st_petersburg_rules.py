@@ -650,3 +650,62 @@ def test_smart_bots_finish_four_player_game_without_hand_penalties_from_nothing(
     rows = st.standings().rows
     assert all(r.total == sum(r.breakdown.values()) for r in rows)
     assert sum(r.breakdown["hand"] for r in rows) >= -10
+
+
+# ---------------------------------------------------------------------------- refusals: the first blocker
+def test_trading_card_without_its_target_names_what_blocks_it():
+    """A Buy or Play of a trading card that does not say what it replaces (as a screen sends it when
+    no such move is legal): the rules name the price, or that there is nothing to replace (#6)."""
+    st = make_state(phase="trading", upper=["fur_shop", "carpenter_workshop", "bank", "pope"],
+                    areas=[["fur_trapper", "market"], []], rubles=[1, 25],
+                    hands=[["wharf", "winter_palace"], []])
+    assert refused(st, 0, Buy("upper", 0, "fur_shop", 4)) == "Fur Shop costs 4 ₽ and you have 1 ₽."
+    assert refused(st, 0, Buy("upper", 0, "fur_shop", 10)) == "Fur Shop costs 4 ₽ and you have 1 ₽."
+    assert refused(st, 0, Buy("upper", 1, "carpenter_workshop", 4)) == (
+        "You have no Lumberjack or Czar and Carpenter for the Carpenter Workshop to replace.")
+    assert refused(st, 0, Buy("upper", 2, "bank", 8)) == "Bank costs 8 ₽ and you have 1 ₽."
+    assert refused(st, 0, Buy("upper", 3, "pope", 6)) == "You have no aristocrat for the Pope to replace."
+    assert refused(st, 0, Play("wharf", 12)) == (
+        "You have no Ship Builder or Czar and Carpenter for the Wharf to replace.")
+    assert refused(st, 0, Play("winter_palace", 19)) == "Winter Palace costs 14 ₽ and you have 1 ₽."
+    # with the money for it, the missing target is what is wrong
+    st.rubles[0] = 25
+    assert refused(st, 0, Buy("upper", 0, "fur_shop", 4)) == (
+        "The Fur Shop must replace a Fur Trapper or the Czar and Carpenter.")
+    # only trading cards of that colour, or only a used Observatory, to replace
+    st = make_state(phase="building", upper=["hermitage"], areas=[["bank", "observatory"], []],
+                    rubles=[30, 30])
+    st.obs_used = [1, 0]
+    assert refused(st, 0, Buy("upper", 0, "hermitage", 12)) == (
+        "A used Observatory can't be replaced until it is turned back next round.")
+    st = make_state(phase="building", upper=["hermitage"], areas=[["bank"], []], rubles=[30, 30])
+    assert refused(st, 0, Buy("upper", 0, "hermitage", 12)) == (
+        "Your buildings are all trading cards: the Hermitage can't replace one.")
+
+
+def test_trading_card_drawn_with_the_observatory_names_what_blocks_it():
+    st = obs_state(areas=[["observatory"], []], rubles=[3, 30])
+    st.stacks["trading"] += ["fur_shop"]
+    st.apply(0, UseObservatory("trading"))
+    assert refused(st, 0, ObservatoryBuy("fur_shop", 10)) == (
+        "You have no Fur Trapper or Czar and Carpenter for the Fur Shop to replace.")
+    st = obs_state(areas=[["observatory", "market"], []], rubles=[3, 30])
+    st.stacks["trading"] += ["bank"]
+    st.apply(0, UseObservatory("trading"))
+    assert refused(st, 0, ObservatoryBuy("bank", 13)) == "Bank costs 8 ₽ and you have 3 ₽."
+
+
+def test_no_observatory_is_named_before_the_phase():
+    st = make_state(phase="worker", areas=[["market"], []], upper=["lumberjack"])
+    assert refused(st, 0, UseObservatory("building")) == "You have no Observatory."
+
+
+def test_the_end_reveals_every_players_money_and_hand():
+    st = make_state(n=3, hands=[["czar"], ["pope", "bank"], []], rubles=[11, 12, 13])
+    assert [p["rubles"] for p in st.view(None)["players"]] == [None, None, None]
+    st.step = "over"
+    st.active = None
+    for viewer in (None, 0, 1, 2):
+        players = st.view(viewer)["players"]
+        assert [p["rubles"] for p in players] == [11, 12, 13]
+        assert [p["hand"] for p in players] == [["czar"], ["pope", "bank"], []]

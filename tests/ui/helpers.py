@@ -52,3 +52,28 @@ async def play_one_step(pilot) -> str:
         await pilot.press("1")
         return "1"
     return ""
+
+
+# The character a key sends, for the keys the tests type (None: a key with no character).
+KEY_CHARS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
+             "question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "="}
+
+
+async def send_batch(pilot, *keys: str) -> None:
+    """Send `keys` the way a terminal delivers a paste or one SSH packet: all of them posted before
+    the app handles the first (Pilot.press waits for the app between keys)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        char = KEY_CHARS.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+    await pilot.pause()
+    await pilot.pause()
+
+
+def answers_keys(app) -> bool:
+    """The app shows one of its own screens (not Textual's empty default one under them all)."""
+    from boardgames_tui.ui.screens.base import BaseModal, BaseScreen
+
+    return len(app.screen_stack) >= 2 and isinstance(app.screen, (BaseScreen, BaseModal))

@@ -1,6 +1,7 @@
 """saves.py: where saves go, atomic writes, listing, damaged files left alone."""
 
 import json
+import os
 
 import pytest
 
@@ -89,3 +90,43 @@ def test_missing_file_is_a_record_error(data_dir):
 def test_age():
     assert saves.age(100, now=110) == "just now"
     assert saves.age(0, now=7200) == "2h ago"
+
+
+def test_damaged_files_are_listed_after_the_games(data_dir):
+    older, _ = played_record(seed=3, moves=4)
+    newer, _ = played_record(seed=5, moves=4)
+    paths = {"old": write_save(older, "st_petersburg-old.json"),
+             "new": write_save(newer, "st_petersburg-new.json"),
+             "cut": saves.save_dir() / "st_petersburg-cut.json",
+             "foreign": saves.save_dir() / "notes.json"}
+    paths["cut"].write_text('{"format": "boardgames-tui/record", "ver')
+    paths["foreign"].write_text("[]")
+    # The damaged files are the newest: time alone would put them first.
+    for age, name in enumerate(["foreign", "cut", "new", "old"]):
+        os.utime(paths[name], (1_000_000 - age * 60, 1_000_000 - age * 60))
+    before = {p: p.read_bytes() for p in paths.values()}
+
+    entries = saves.list_saves()
+    assert [e.path for e in entries] == [paths["new"], paths["old"], paths["foreign"], paths["cut"]]
+    assert [e.ok for e in entries] == [True, True, False, False]
+    assert {p: p.read_bytes() for p in paths.values()} == before
+    assert sorted(saves.save_dir().iterdir()) == sorted(paths.values())
+
+
+async def test_the_launcher_marks_damaged_saves_and_lists_them_last(data_dir):
+    from boardgames_tui.ui.app import BoardgamesApp
+
+    record, _ = played_record(moves=4)
+    good = write_save(record, "st_petersburg-good.json")
+    bad = saves.save_dir() / "st_petersburg-bad.json"
+    bad.write_text("{")
+    os.utime(good, (1_000_000, 1_000_000))
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = app.screen.query_one("#saves")
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert prompts[0].startswith("St. Petersburg")
+        assert prompts[1].startswith("⚠ damaged") and "st_petersburg-bad.json" in prompts[1]
+        assert "⚠ damaged" in app.screen_text()
+    assert bad.read_text() == "{"

@@ -12,10 +12,15 @@ def new_table(seed=7, seats=("Ann", "Bob")):
     return Table.new("st_petersburg", list(seats), seed)
 
 
-def test_new_table_saves_at_once(data_dir):
+def test_new_table_saves_from_its_first_move(data_dir):
     table = new_table()
-    assert table.save_path.exists()
+    # A game opened and left at once leaves no file behind.
+    assert not table.save_path.exists()
     assert table.save_path.parent == saves.save_dir()
+    seat = table.to_move()[0]
+    table.act(seat, table.legal(seat)[0])
+    assert table.save_path.exists()
+    assert saves.load(table.save_path)[0].steps == table.record.steps
 
 
 def test_act_autosaves_and_resume_equals(data_dir):
@@ -35,6 +40,7 @@ def test_act_autosaves_and_resume_equals(data_dir):
 
 def test_illegal_action_changes_nothing(data_dir):
     table = new_table()
+    table.act(table.to_move()[0], Pass())
     seat = table.to_move()[0]
     before = table.state.copy()
     saved = table.save_path.read_bytes()
@@ -44,7 +50,7 @@ def test_illegal_action_changes_nothing(data_dir):
     assert info.value.reason
     with pytest.raises(IllegalAction):
         table.act(1 - seat, Pass())
-    assert table.state == before and not table.record.steps
+    assert table.state == before and len(table.record.steps) == 1
     assert table.save_path.read_bytes() == saved
 
 

@@ -50,6 +50,27 @@ def tile_label(crop: str, workers: int) -> str:
 TILE_LABELS: tuple[str, ...] = tuple(tile_label(crop, workers) for crop, workers in TILES)
 
 
+def yield_markers(workers: int, passed: bool) -> int:
+    """The yield markers a planter puts on a tile (spec §4, P1 PLANT): the workers printed on it,
+    one fewer for a player who passed in the bidding, never fewer than none."""
+    return max(0, workers - (1 if passed else 0))
+
+
+def markers_text(count: int) -> str:
+    """"2 yield markers", "1 yield marker", "no yield marker"."""
+    if count <= 0:
+        return "no yield marker"
+    return f"{count} yield marker" + ("s" if count > 1 else "")
+
+
+def tile_gives(crop: str, workers: int, passed: bool) -> str:
+    """"Banana, 2 workers → 1 yield marker (you passed)": a tile offered to the player who would
+    plant it, and what it gives them."""
+    gives = markers_text(yield_markers(workers, passed))
+    text = f"{CROP_NAMES.get(crop, crop)}, {workers_text(workers)} → {gives}"
+    return f"{text} (you passed)" if passed else text
+
+
 # -- set-up per player count (spec §3) ------------------------------------------------------------
 START_CASH = 10
 INCOME = 3

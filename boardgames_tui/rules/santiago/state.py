@@ -502,6 +502,16 @@ class SantiagoState(State):
     def explain_illegal(self, seat: int, action: Action) -> str:
         return self._why_not(seat, action) or "That move is not allowed now."
 
+    def is_formality(self, action: Action) -> bool:
+        return action.kind in ("pass", "no_canal")
+
+    def forced_in_public(self, seat: int) -> bool:
+        # Ditches, canals left and personal canals are public; only cash is secret (by default),
+        # and cash is what leaves a bidder or briber nothing but a pass.
+        if self.phase == "extra" or (self.phase == "overseer" and self.supply == 0):
+            return True
+        return self.options.get("open_money") == "on"
+
     # -- validation ----------------------------------------------------------------------------
     def _why_not(self, seat: Any, action: Any) -> str | None:
         """The reason `seat` may not play `action` now, or None when it is legal."""

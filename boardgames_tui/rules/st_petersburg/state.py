@@ -29,7 +29,8 @@ from .actions import (Buy, ObservatoryBuy, ObservatoryDiscard, ObservatoryToHand
                       TakeToHand, UseObservatory)
 from .data import (CARDS, DECKS, DISPLACEMENT, DISPLAY_SIZE, FACE, HAND_LIMIT, HAND_PENALTY, INCOME,
                    IS_TRADING, NEXT_DEAL, NEXT_PHASE, PHASES, PRICE, PUB_POINTS_PER_PUB, PUB_PRICE_PER_POINT,
-                   START_RUBLES, TARGETS, WAREHOUSE_HAND_LIMIT, aristocrat_bonus, card_name, full_deck)
+                   START_RUBLES, TARGETS, WAREHOUSE_HAND_LIMIT, WORKER_OF_ICON, aristocrat_bonus, card_name,
+                   full_deck)
 
 GROUP_TITLE = {"worker": "Workers", "building": "Buildings", "aristocrat": "Aristocrats", "trading": "Trading cards"}
 ROWS = ("upper", "lower")
@@ -59,6 +60,24 @@ def _area_incomes(area: tuple[str, ...], obs_used: int, taxman_worker: bool):
 
 def _list_names(keys) -> str:
     return ", ".join(card_name(k) for k in keys)
+
+
+def card_price(card: str, area, lower: bool = False, replace: str | None = None) -> int:
+    """What the owner of play area `area` pays for `card` (§5.1), with the 1 ₽ floor. Play areas
+    are public, so a screen may ask this too (e.g. to name the price of a card in a hand)."""
+    price = PRICE[card] - area.count(card)
+    if lower:
+        price -= 1
+    face = FACE[card]
+    if face == "blue":
+        if "carpenter_workshop" in area:
+            price -= 1
+    elif face == "orange":
+        if "gold_smelter" in area:
+            price -= 1
+    if replace is not None:
+        price -= DISPLACEMENT[replace]
+    return price if price > 1 else 1
 
 
 class StPetersburgState(State):
@@ -129,20 +148,7 @@ class StPetersburgState(State):
 
     def price(self, seat: int, card: str, lower: bool = False, replace: str | None = None) -> int:
         """What `seat` pays for `card` (§5.1), with the 1 ₽ floor."""
-        area = self.areas[seat]
-        price = PRICE[card] - area.count(card)
-        if lower:
-            price -= 1
-        face = FACE[card]
-        if face == "blue":
-            if "carpenter_workshop" in area:
-                price -= 1
-        elif face == "orange":
-            if "gold_smelter" in area:
-                price -= 1
-        if replace is not None:
-            price -= DISPLACEMENT[replace]
-        return price if price > 1 else 1
+        return card_price(card, self.areas[seat], lower, replace)
 
     def targets(self, seat: int, card: str) -> list[str]:
         """The distinct play-area cards a trading card may replace now, in play-area order."""
@@ -260,6 +266,16 @@ class StPetersburgState(State):
         acts.append(Pass())
         return acts
 
+    def is_formality(self, action: Action) -> bool:
+        return isinstance(action, Pass) or (isinstance(action, PubBuy) and action.points == 0)
+
+    def forced_in_public(self, seat: int) -> bool:
+        # Money decides whether anything can be bought, and the cards in hand whether one can be
+        # played: only when both are open (or the hand is empty) can everybody see a forced move.
+        if self.options.get("open_money") != "on":
+            return False
+        return self.step == "pub" or self.options.get("open_hands") == "on" or not self.hands[seat]
+
     # ------------------------------------------------------------------ validation
     def explain_illegal(self, seat: int, action: Action) -> str:
         return self._why_not(seat, action) or "That move is allowed now."
@@ -304,7 +320,7 @@ class StPetersburgState(State):
         name = card_name(card)
         if IS_TRADING[card]:
             if replace is None:
-                return f"The {name} must replace {CARDS[card].target_description()}."
+                return self._why_no_target(seat, card, lower)
             if not isinstance(replace, str) or replace not in CARDS:
                 return "There is no such card to replace."
             if IS_TRADING[replace]:
@@ -325,6 +341,28 @@ class StPetersburgState(State):
         if cost > self.rubles[seat]:
             return f"{name} costs {cost} ₽ and you have {self.rubles[seat]} ₽."
         return None
+
+    def _why_no_target(self, seat, card, lower) -> str:
+        """A trading card sent without the card it replaces: the first thing that blocks it (no
+        card to replace, or no money even for the cheapest), else that the target is missing."""
+        name = card_name(card)
+        targets = self.targets(seat, card)
+        if not targets:
+            area = self.areas[seat]
+            if "observatory" in area and "observatory" in TARGETS[card]:
+                return "A used Observatory can't be replaced until it is turned back next round."
+            face = FACE[card]
+            if face == "green":
+                what = f"{card_name(WORKER_OF_ICON[CARDS[card].icon])} or Czar and Carpenter"
+            else:
+                what = "building" if face == "blue" else "aristocrat"
+                if any(FACE[key] == face for key in area):  # all of them trading cards
+                    return f"Your {what}s are all trading cards: the {name} can't replace one."
+            return f"You have no {what} for the {name} to replace."
+        cost = min(self.price(seat, card, lower, target) for target in targets)
+        if cost > self.rubles[seat]:
+            return f"{name} costs {cost} ₽ and you have {self.rubles[seat]} ₽."
+        return f"The {name} must replace {CARDS[card].target_description()}."
 
     def _check_display(self, row, index, card) -> str | None:
         if row not in ROWS:
@@ -362,11 +400,12 @@ class StPetersburgState(State):
         return None
 
     def _check_observatory(self, seat, a: UseObservatory) -> str | None:
+        # Not owning one blocks before the phase does: "only in the building phase" would tell a
+        # player without an Observatory to wait for a phase that changes nothing.
+        if "observatory" not in self.areas[seat]:
+            return "You have no Observatory."
         if self.phase != "building":
             return "The Observatory can only be used in the building phase."
-        area = self.areas[seat]
-        if "observatory" not in area:
-            return "You have no Observatory."
         if self._obs_free(seat) <= 0:
             return "Your Observatory has already been used this round."
         if a.stack not in DECKS:
@@ -600,9 +639,10 @@ class StPetersburgState(State):
     def view(self, seat: int | None) -> dict:
         viewer = seat if _is_int(seat) and 0 <= seat < self.n else None
         options = self.options
-        open_money = options.get("open_money") == "on"
-        open_hands = options.get("open_hands") == "on"
         over = self.step == "over"
+        # The final standings count everybody's money and hand, so the end reveals them to all.
+        open_money = options.get("open_money") == "on" or over
+        open_hands = options.get("open_hands") == "on" or over
         to_move = self.to_move()
         active = None if over else to_move[0]
         if active is not None:

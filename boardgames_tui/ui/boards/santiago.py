@@ -41,7 +41,7 @@ from ...rules.santiago.actions import (
     Accept, Bid, Build, NoCanal, PersonalCanal, PlaceLeftover, PlacePalm, PlaceSpring, Plant,
     Propose, Support,
 )
-from ...rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS, tile_label
+from ...rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS, tile_gives, tile_label, yield_markers
 from .. import theme
 from ..screens.base import BaseModal
 from ..screens.dialogs import ChoiceScreen
@@ -399,6 +399,10 @@ class IslandBoard(Widget):
         open_slots = self.offer_open()
         if open_slots and self.tile_slot not in open_slots:
             self.tile_slot = open_slots[0]
+
+    def viewer_passed(self) -> bool:
+        """Whether the viewer passed in this round's bidding (their tile gets one marker fewer)."""
+        return next((b["passed"] for b in self.view.get("bids", []) if b["seat"] == self.viewer), False)
 
     def selected_tile(self) -> dict | None:
         offer = self.view.get("offer", [])
@@ -838,6 +842,10 @@ class IslandBoard(Widget):
         choosing = self.acting and view.get("phase") == "plant"
         open_slots = self.offer_open()
         leftover = view.get("phase") == "leftover"
+        # What an untaken tile would give the viewer, while they have yet to take one.
+        mine = self.viewer is not None and view.get("phase") in ("bid", "plant") and not any(
+            tile.get("taken_by") == self.viewer for tile in view.get("offer", []))
+        passed = self.viewer_passed()
         for i, tile in enumerate(view.get("offer", [])):
             mark = "▸" if choosing and i == self.tile_slot and i in open_slots else " "
             if leftover and tile.get("taken_by") is None and not tile.get("leftover"):
@@ -864,7 +872,14 @@ class IslandBoard(Widget):
                 line.append(" → nobody")
                 if field:
                     line.append(f" {field[0]},{field[1]}")
+            elif mine:
+                line.append(f" ×{yield_markers(tile['workers'], passed)}", style="bold")
             lines.append(line)
+        if mine and len(lines) > 1:
+            # ×: the same sign as "Enter: plant ☾Ba² ×2" below
+            lines.append(Text("× your yield markers", style="dim"))
+            if passed:
+                lines.append(Text("  you passed: −1", style="dim"))
         removed = view.get("removed_tile")
         if removed and view.get("round") == 1:
             line = Text(" boxed: ", style="dim")
@@ -970,10 +985,7 @@ class IslandBoard(Widget):
                 if tile and free:
                     line = Text("Enter: plant ", style="bold")
                     line.append_text(tile_code(tile["crop"], tile["workers"]))
-                    passed = next((b["passed"] for b in view.get("bids", [])
-                                   if b["seat"] == self.viewer), False)
-                    markers = max(0, tile["workers"] - (1 if passed else 0))
-                    line.append(f" ×{markers}")
+                    line.append(f" ×{yield_markers(tile['workers'], self.viewer_passed())}")
                     lines.append(line)
                 else:
                     lines.append(Text("occupied" if not free else "", style="dim"))
@@ -1204,6 +1216,8 @@ class SantiagoScreen(GameScreen):
     KEYS_WAITING = "←↑→↓ look at a field  i payouts  l log  ? help  q quit"
     KEYS_OVER = "g results  i payouts  ←↑→↓ look  l log  ? help  q quit"
     DETAILS_KEY = "i payouts"
+    # What the hand-off screen warns the next screen shows (GameScreen's is "hand and money").
+    SECRETS = "cash"
     KEYS_HELP = """
 - **← → ↑ ↓**: move the cursor. Over the fields when a tile or palm is placed; over the ditches
   when a canal is proposed, chosen or laid (each arrow walks one ditch along the grid: along a
@@ -1223,7 +1237,8 @@ class SantiagoScreen(GameScreen):
 - **i** (or **p**): the plantation payouts so far, player by player (at the end: cash and every
   plantation, size × markers); your own cash too
 - **Click** a field or ditch to put the cursor there; click it again to act
-- **u**: take back your last move, while nobody else has acted and nothing new was revealed
+- **u**: take back your last move and the bot moves after it, while no other person has acted
+  and nothing new was revealed
 - **l**: the whole log · **?**: this help · **q**: quit (the game is saved after every move)
 
 On the board: **═ ║** (blue) canals, **─ │** dry ditches, **╌ ╎** ditches where a canal may go
@@ -1280,6 +1295,9 @@ would pay if the game ended now (before the final drought).
             if text.cell_len + extra.cell_len <= room:
                 text.append_text(extra)
         return text
+
+    def decision_title(self, view: dict) -> str:
+        return PHASE_TITLE.get(view.get("phase", ""), str(view.get("phase", "")).upper())
 
     def player_rows(self, view: dict) -> list[Text]:
         if view.get("phase") == "over":
@@ -1682,7 +1700,8 @@ would pay if the game ended now (before the final drought).
             if len(kinds) == 1:
                 plant_kind(0)
             else:
-                labels = [Text(tile_label(c, w)) for c, w in kinds]
+                passed = self.board.viewer_passed()
+                labels = [Text(tile_gives(c, w, passed)) for c, w in kinds]
                 self.app.push_screen(ChoiceScreen("Plant which tile?", labels), plant_kind)
         else:
             super().pick_group(group)

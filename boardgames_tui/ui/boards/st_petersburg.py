@@ -2,10 +2,14 @@
 
 Only the board lives here; the frame (header, log, action list, hand-off, undo…) is GameScreen's.
 
-    ─upper───┬─────────┬─────────┬ …       cells: short name / colour letter and price for the
-     Market  │ Library │ Pub     │           player to act ("5→4₽" discounted, "*" trading card
-    B   5→4₽ │B  17→16₽│B     1₽ │           that replaces a card, "—" no legal target)
-    ─lower───┼─────────┼─────────┼ …       lower row right-aligned
+    ─upper───┬─────────┬ … ┬─────────┐   cells: short name / colour letter and price for the
+     Market  │ Library │ … │ Pub     │     player to act ("5→4₽" discounted, "*" trading card
+    B   5→4₽ │B  17→16₽│ … │B     1₽ │     that replaces a card, "—" no legal target)
+    ─lower───┼─────────┼ … ┼─────────┤   lower row right-aligned; eight cells and eight borders
+    ─────────┴─────────┴ … ┴─────────┘   fill 80 columns exactly
+     stacks W27 B28 A27 T30 · next deal B · start W◆ B◆ A● T● · prices for ◆ Ann
+    ▸ Library (building, B) 17→16₽ · +5★ each building phase
+                                         the card under the cursor in words (data.card_gives)
 """
 
 from __future__ import annotations
@@ -19,8 +23,11 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...rules.core import Action
-from ...rules.st_petersburg.actions import Buy, ObservatoryToHand, TakeToHand
-from ...rules.st_petersburg.data import ARISTOCRAT_BONUS, CARD_ORDER, CARDS, aristocrat_bonus
+from ...rules.st_petersburg.actions import (Buy, ObservatoryBuy, ObservatoryToHand, Play, TakeToHand,
+                                            UseObservatory)
+from ...rules.st_petersburg.data import (ARISTOCRAT_BONUS, CARD_ORDER, CARDS, aristocrat_bonus, card_gives,
+                                         card_replaces)
+from ...rules.st_petersburg.state import card_price
 from .. import theme
 from ..screens.game import GameScreen
 
@@ -93,6 +100,7 @@ class DisplayBoard(Widget):
         self.cell_width = 9
         self.price_owner: int | None = None
         self.seat_names: list[str] = []
+        self.drawn_keys: list[str] = []
         # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
         self._strips: dict[tuple, Strip] = {}
         self._lines: list[Text] = []
@@ -104,6 +112,11 @@ class DisplayBoard(Widget):
         self.show_cursor = screen.my_turn and view.get("step") == "actions"
         self.price_owner = view.get("active")
         self.seat_names = [s.name for s in screen.table.seats]
+        # After an Observatory draw: only the keys that work (a full hand can't take the card).
+        self.drawn_keys = [words for words, kind in (("Enter buy", "observatory_buy"),
+                                                     ("h hand", "observatory_hand"),
+                                                     ("d discard", "observatory_discard"))
+                           if screen.actions_of(kind)]
         self.fix_cursor()
         self.refresh(layout=True)
 
@@ -175,26 +188,27 @@ class DisplayBoard(Widget):
         view = self.view
         if not view:
             return [Text("")]
-        self.cell_width = max(9, min(16, (width - (COLUMNS - 1)) // COLUMNS))
+        # Each cell has its border on the right, the 8th too: 8 × (9 + 1) = 80 columns.
+        self.cell_width = max(9, min(16, (width - COLUMNS) // COLUMNS))
         tall = (self.app.size.height if self.is_attached else 24) >= 34
         self.cell_lines = 3 if tall else 2
-        w = self.cell_width
         out: list[Text] = []
-        out.append(self.rule("upper", "┬"))
+        out.append(self.rule("upper", "┬", "┐"))
         out += self.row_lines("upper")
-        out.append(self.rule("lower", "┼"))
+        out.append(self.rule("lower", "┼", "┤"))
         out += self.row_lines("lower")
-        out.append(self.rule("", "┴"))
-        out.append(self.stacks_line())
+        out.append(self.rule("", "┴", "┘"))
+        out.append(self.stacks_line(width))
+        out += self.card_lines(width)
         special = self.special_line()
         if special is not None:
             out.append(special)
         return out
 
-    def rule(self, label: str, joint: str) -> Text:
+    def rule(self, label: str, joint: str, edge: str) -> Text:
         w = self.cell_width
         first = ("─" + label).ljust(w, "─") if label else "─" * w
-        return Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)), style="dim")
+        return Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)) + edge, style="dim")
 
     def row_lines(self, row: str) -> list[Text]:
         w = self.cell_width
@@ -216,24 +230,29 @@ class DisplayBoard(Widget):
                 first = Text("▸" if cursor else " ", style="bold")
                 first.append(name.ljust(w - 1)[:w - 1], style=style)
                 second = Text(card_letter(key), style=style)
-                ptext = price_text(key, price)
+                # once over, nobody's prices are shown: the printed one, not "—" (nothing to replace)
+                ptext = price_text(key, price) if self.view.get("step") != "over" else f"{card.price}₽"
                 second.append(ptext.rjust(w - 1)[-(w - 1):], style="bold" if price is not None else "dim")
                 parts = [first, second]
                 if self.cell_lines >= 3:
-                    pays = income_text(card.rubles, card.points) if not (
-                        key in ("mariinskij_theater", "tax_man")) else "special"
-                    third = Text(f" {FACE_LETTER[card.face]} pays {pays}"[:w].ljust(w), style="dim")
+                    letter = FACE_LETTER[card.face]
+                    pays = income_text(card.rubles, card.points)
+                    if card.per_card:  # "1₽/A": a ruble per orange card
+                        pays = f"1₽/{FACE_LETTER[card.per_card]}"
+                        taxman = (self.view.get("options") or {}).get("taxman_phase")
+                        if key == "tax_man" and taxman == "worker":
+                            letter = "W"
+                    third = Text(f" {letter} pays {pays}"[:w].ljust(w), style="dim")
                     parts.append(third)
                 if cursor:
                     for part in parts:
                         part.stylize("reverse")
             for i in range(self.cell_lines):
                 lines[i].append_text(parts[i])
-                if column < COLUMNS - 1:
-                    lines[i].append("│", style="dim")
+                lines[i].append("│", style="dim")
         return lines
 
-    def stacks_line(self) -> Text:
+    def stacks_line(self, width: int) -> Text:
         view = self.view
         stacks = view.get("stacks", {})
         text = Text(" stacks ")
@@ -254,13 +273,86 @@ class DisplayBoard(Widget):
             if seat is not None:
                 text.append(theme.symbol(seat), style=theme.seat_style(seat))
             text.append(" ")
+        if view.get("final_round"):
+            text.append("FINAL ROUND", style="bold reverse")
+            text.append(" ")
         owner = self.price_owner
         if owner is not None and owner < len(self.seat_names):
-            text.append("· prices for ")
-            text.append_text(theme.seat_label(owner, self.seat_names[owner]))
-        if view.get("final_round"):
-            text.append("  FINAL ROUND", style="bold reverse")
+            # Last and least: whose prices these are is also in the header ("▶ Ann to act"), so it
+            # gives way when a long name would push the line past the screen's edge.
+            prices = Text("· prices for ")
+            prices.append_text(theme.seat_label(owner, self.seat_names[owner]))
+            if text.cell_len + prices.cell_len <= width:
+                text.append_text(prices)
         return text
+
+    def card_lines(self, width: int) -> list[Text]:
+        """The card under the cursor in words (in the Observatory step, the drawn card), in as
+        many lines as the wordiest card on show needs at this width: moving the cursor, or the
+        turn passing to someone without a cursor, never moves the rest of the screen."""
+        view = self.view
+        prices = view.get("prices") or {}
+        described: dict[tuple[str, int], list[Text]] = {}
+        for row in ROWS:
+            row_prices = prices.get(row, [])
+            for i, key in enumerate(view.get(row, [])):
+                price = row_prices[i] if i < len(row_prices) else None
+                described[(row, i)] = self.describe(key, price, width, priced=True)
+        drawn = view.get("observatory_card")
+        if drawn:
+            described[("drawn", 0)] = self.describe(drawn, None, width, lead="  drawn: ")
+        if not described or view.get("step") == "over":
+            return []
+        height = max(len(lines) for lines in described.values())
+        lines: list[Text] = []
+        if view.get("step") == "observatory" and drawn:
+            lines = described[("drawn", 0)]
+        elif self.show_cursor:
+            cell = self.card_at(*self.cursor)
+            if cell is not None:
+                lines = described[(self.cursor[0], cell[0])]
+        return lines + [Text("")] * (height - len(lines))
+
+    def describe(self, key: str, price: int | None, width: int, lead: str = "▸ ",
+                 priced: bool = False) -> list[Text]:
+        """'▸ Fur Shop (trading, T) 10→4₽ · +3₽ +2★ each worker phase · replaces a Fur Trapper
+        or Czar and Carpenter', broken between its parts where it does not fit; without the
+        letter (T) when that saves a line. `priced`: `price` is the display's price for the
+        player to act (None: a trading card with nothing to replace); otherwise the printed
+        price is shown."""
+        lines = self.describe_lines(key, price, width, lead, priced, letter=True)
+        shorter = self.describe_lines(key, price, width, lead, priced, letter=False)
+        return shorter if len(shorter) < len(lines) else lines
+
+    def describe_lines(self, key: str, price: int | None, width: int, lead: str, priced: bool,
+                       letter: bool) -> list[Text]:
+        card = CARDS[key]
+        head = Text(lead, style="bold")
+        head.append(card.name, style=f"bold {card_style(key)}")
+        head.append(f" ({card.deck}, {card_letter(key)}) " if letter else f" ({card.deck}) ")
+        if priced and price is not None and price < card.price:
+            head.append(f"{card.price}→{price}₽", style="bold")
+        else:
+            head.append(f"{card.price}₽", style="bold")
+        taxman = (self.view.get("options") or {}).get("taxman_phase", "aristocrat")
+        pieces = [Text(card_gives(key, taxman))]
+        replaces = card_replaces(key)
+        if replaces:
+            piece = Text(replaces)
+            if priced and price is None:
+                piece.append(" (you have none)", style="bold")
+            pieces.append(piece)
+        lines = [head]
+        for piece in pieces:
+            if lines[-1].cell_len + 3 + piece.cell_len <= width:
+                lines[-1].append(" · ", style="dim")
+            else:
+                lines.append(Text(" " * len(lead)))
+            lines[-1].append_text(piece)
+        for line in lines:
+            if line.cell_len > width:
+                line.truncate(width, overflow="ellipsis")
+        return lines
 
     def special_line(self) -> Text | None:
         view = self.view
@@ -274,7 +366,9 @@ class DisplayBoard(Widget):
                 text.append_text(theme.seat_label(active, self.seat_names[active]))
                 text.append(" drew ")
             text.append(f"{card_letter(key)} {card.name}", style=f"bold {card_style(key)}")
-            text.append(f" ({card.price}₽)  → Enter buy · h hand · d discard", style="bold")
+            text.append(f" ({card.price}₽)", style="bold")
+            if self.drawn_keys:
+                text.append("  → " + " · ".join(self.drawn_keys), style="bold")
             return text
         if step == "pub" and view.get("pub"):
             pub = view["pub"]
@@ -332,7 +426,8 @@ class StPetersburgScreen(GameScreen):
 - **Space**: pass
 - **1–9, 0**: pick from the action list (every move is there); a group asks which
 - **Click** a card: what you can do with it
-- **u**: take back your last move, while nobody else has acted and nothing new was revealed
+- **u**: take back your last move and the bot moves after it, while no other person has acted
+  and nothing new was revealed
 - **i**: every player's tableau: their cards by colour with full names, what each colour pays at
   its scoring, the aristocrat bonus, points, hand size and start markers (your own hand and money
   too; nobody else's)
@@ -340,6 +435,9 @@ class StPetersburgScreen(GameScreen):
 
 The footer shows only the keys that do something now: **p** when you can play a card from your
 hand, **o** when you can use an Observatory, **u** when you can take a move back.
+
+The line under the stacks says what the card under the cursor gives: its income and the
+scoring that pays it, its power, and for a trading card what it must replace.
 
 On the board: W workers (green), B buildings (blue), A aristocrats (orange), T trading cards
 (their face colour). Prices are for the player to act, discounts applied: **5→4₽** means printed 5,
@@ -466,11 +564,28 @@ start marker.
         hand = me.get("hand") or []
         text.append(" · hand: ")
         text.append(", ".join(CARDS[k].short for k in hand) if hand else "empty")
-        text.append(" (only you see this)", style="dim")
+        if view.get("step") != "over":  # the end shows everybody's money and hand
+            text.append(" (only you see this)", style="dim")
         return text
 
+    # A choice list's line holds this many cells beside its "1 " (a 70-wide dialog, less its
+    # border, padding and a scrollbar when the list scrolls).
+    CHOICE_WIDTH = 62
+
     def action_label(self, action: Action) -> str | Text:
-        return action.describe()
+        """The move, then what its card gives: on the same line when both fit, else below it."""
+        card = getattr(action, "card", None)
+        if not isinstance(action, (Buy, TakeToHand, Play, ObservatoryBuy, ObservatoryToHand)) or (
+                card not in CARDS):
+            return action.describe()
+        text = Text(action.describe())
+        gives = card_gives(card, (self.view.get("options") or {}).get("taxman_phase", "aristocrat"))
+        if text.cell_len + 3 + len(gives) <= self.CHOICE_WIDTH:
+            text.append(" — ", style="dim")
+        else:
+            text.append("\n  ")
+        text.append(gives, style=card_style(card))
+        return text
 
     def keys_hint(self, view: dict) -> str:
         """Only the keys that do something now (p, o, u only when legal or possible)."""
@@ -540,7 +655,8 @@ start marker.
                 line.append(" · " if hand is not None else "")
             if hand is not None:
                 line.append("hand: " + (", ".join(CARDS[k].name for k in hand) if hand else "empty"))
-            if mine and "off" in (options.get("open_money", "off"), options.get("open_hands", "off")):
+            secret = "off" in (options.get("open_money", "off"), options.get("open_hands", "off"))
+            if mine and secret and view.get("step") != "over":
                 line.append(" (only you see this)", style="dim")
             out.append(line)
         grid = RichTable.grid(padding=(0, 1), expand=True)
@@ -638,8 +754,10 @@ start marker.
             buys = self.actions_of("observatory_buy")
             if not buys:
                 card = self.view.get("observatory_card")
-                self.say(f"You cannot buy the drawn {CARDS[card].name if card else 'card'}: "
-                         "take it into your hand (h) or discard it (d).", error=True)
+                if card in CARDS:
+                    self.play(ObservatoryBuy(card, self.hand_price(card)))
+                else:
+                    self.say("There is no drawn card to buy.", error=True)
                 return
             self.choose_and_play(buys, "Buy the drawn card: replacing which card?")
             return
@@ -652,9 +770,15 @@ start marker.
             self.choose_and_play(buys, f"Buy {CARDS[key].name}: replacing which card?")
             return
         # Not legal: let the rules say why, in their words.
-        price = (self.view.get("prices") or {}).get(row, [])
-        price = price[index] if index < len(price) and price[index] is not None else CARDS[key].price
-        self.play(Buy(row, index, key, price))
+        self.play(self.refused_buy(row, index, key))
+
+    def refused_buy(self, row: str, index: int, key: str) -> Buy:
+        """The Buy to send for a display card that cannot be bought, for the rules' reason. A
+        trading card goes without the card it would replace, so that the rules name what blocks
+        it: nothing to replace, or the price of the cheapest replacement."""
+        prices = (self.view.get("prices") or {}).get(row, [])
+        price = prices[index] if index < len(prices) and prices[index] is not None else CARDS[key].price
+        return Buy(row, index, key, price)
 
     def action_take(self) -> None:
         if self.not_your_turn():
@@ -690,14 +814,34 @@ start marker.
         if plays:
             self.choose_and_play(plays, "Play which card from your hand?")
             return
-        me = (self.view.get("players") or [{}])[self.viewer] if self.viewer is not None else {}
-        if not me.get("hand"):
+        hand = self.me().get("hand")
+        if not hand:
             self.say("Your hand is empty.", error=True)
         elif self.view.get("step") != "actions":
             self.say("You cannot play from your hand now: choose from the action list.", error=True)
         else:
-            self.say("You cannot play any card from your hand now (not enough rubles, "
-                     "or nothing for a trading card to replace).", error=True)
+            # Each card in hand is blocked by something of its own: the rules name each.
+            reasons = []
+            for key in dict.fromkeys(hand):
+                reason = self.app.human_play(Play(key, self.hand_price(key)))
+                if reason is None:
+                    return  # cannot happen (no Play was legal), but then it was played
+                reasons.append(reason)
+            self.say(" ".join(reasons), error=True)
+
+    def me(self) -> dict:
+        """The viewer's entry in the view's players (their own money and hand are in it)."""
+        players = self.view.get("players") or []
+        seat = self.viewer
+        return players[seat] if seat is not None and 0 <= seat < len(players) else {}
+
+    def hand_price(self, key: str) -> int:
+        """What the viewer pays for a card not on the display (from the hand, or drawn with the
+        Observatory): from their play area, which is public. A trading card: its printed price,
+        as it goes without a card to replace (the rules then name what blocks it)."""
+        if CARDS[key].is_trading:
+            return CARDS[key].price
+        return card_price(key, [item["card"] for item in self.me().get("play_area", [])])
 
     def action_observatory(self) -> None:
         if self.not_your_turn():
@@ -706,10 +850,13 @@ start marker.
         if uses:
             self.choose_and_play(uses, "Observatory: draw from which stack?")
             return
-        if self.view.get("phase") != "building":
-            self.say("The Observatory works only in the building phase.", error=True)
+        observatories = [item for item in self.me().get("play_area", []) if item["card"] == "observatory"]
+        if (self.view.get("step") != "actions" or self.view.get("phase") != "building"
+                or all(item.get("used") for item in observatories)):
+            # no Observatory, the wrong phase or step, or all used: the rules say which
+            self.play(UseObservatory("building"))
         else:
-            self.say("You have no unused Observatory, or no stack has 2 cards.", error=True)
+            self.say("No stack has 2 cards left for the Observatory to draw from.", error=True)
 
     def action_discard(self) -> None:
         if self.not_your_turn():
@@ -731,6 +878,9 @@ start marker.
         options = [a for a in self.legal if isinstance(a, (Buy, TakeToHand))
                    and a.row == row and a.index == index]
         if not options:
-            self.say(f"You can neither buy nor take {CARDS[key].name} now.", error=True)
+            # Neither move is legal, so neither is made: the rules say what blocks each.
+            reasons = [self.app.human_play(self.refused_buy(row, index, key)),
+                       self.app.human_play(TakeToHand(row, index, key))]
+            self.say(" ".join(reason for reason in reasons if reason), error=True)
             return
         self.choose_and_play(options, CARDS[key].name)

@@ -1,8 +1,15 @@
-"""What every screen of ours shares: it tells the app when the terminal changes size."""
+"""What every screen of ours shares: it tells the app when the terminal changes size, and it is
+dismissed at most once.
+
+Keys arrive in batches (over SSH, when pasting): an Enter that selects an option and a digit that
+picks one can both reach a dialog before it has gone. Textual's `dismiss` pops whatever screen is on
+top, so a second dismissal would pop the screen beneath — the game — and leave a blank screen that
+answers no key. Here a screen that is not on top, or was dismissed already, ignores the call.
+"""
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual import events
 from textual.screen import ModalScreen, Screen
@@ -17,9 +24,23 @@ class SizeWatcher:
             self.app.call_later(check)
 
 
-class BaseScreen(SizeWatcher, Screen):
+class DismissOnce:
+    _dismissed = False
+
+    @property
+    def dismissed(self) -> bool:
+        return self._dismissed
+
+    def dismiss(self, result: Any = None) -> Any:
+        if self._dismissed or not self.is_active:  # type: ignore[attr-defined]
+            return None
+        self._dismissed = True
+        return super().dismiss(result)  # type: ignore[misc]
+
+
+class BaseScreen(DismissOnce, SizeWatcher, Screen):
     pass
 
 
-class BaseModal(SizeWatcher, ModalScreen[ResultType], Generic[ResultType]):
+class BaseModal(DismissOnce, SizeWatcher, ModalScreen[ResultType], Generic[ResultType]):
     pass

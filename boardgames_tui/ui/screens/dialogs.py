@@ -35,6 +35,10 @@ class QuitScreen(BaseModal[bool]):
             yield Static("y / Enter  quit      n / Esc  keep playing", classes="dialog-keys")
 
     def action_answer(self, value: bool) -> None:
+        if value:
+            # Quit now rather than from the dismissal's callback, which runs later: a key typed
+            # right after y must find the app already on its way out.
+            self.app.exit()
         self.dismiss(value)
 
 

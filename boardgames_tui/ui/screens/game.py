@@ -88,12 +88,15 @@ class GameScreen(BaseScreen):
     KEYS_HELP = """
 - **1–9, 0**: pick from the action list (a group with several moves asks which)
 - **Space**: pass
-- **u**: take back your last move (while nobody else has acted and nothing new was revealed)
+- **u**: take back your last move and the bot moves after it (while no other person has acted
+  and nothing new was revealed)
 - **i**: details on every player (public facts, and your own secrets)
 - **l**: the whole log
 - **?**: this help · **q**: quit (the game is saved after every move)
 """
     PASS_KINDS = ("pass",)
+    # What the hand-off screen says the next screen shows of the player ("… shows Ann's cash").
+    SECRETS = "hand and money"
 
     def __init__(self, table: Table):
         super().__init__()
@@ -201,6 +204,14 @@ class GameScreen(BaseScreen):
         of standings by category. The verdict above it and the notes below are shared."""
         return None
 
+    def decision_title(self, view: dict) -> str:
+        """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""
+        words = [str(view.get("phase") or "").upper()]
+        step = view.get("step")
+        if step and step not in ("actions", view.get("phase")):
+            words.append(str(step))
+        return " · ".join(w for w in words if w) or "your move"
+
     def on_view_changed(self) -> None:
         """Hook: called after every refresh, for a board to adjust what it highlights."""
 
@@ -239,7 +250,9 @@ class GameScreen(BaseScreen):
 
     def refresh_view(self, force: bool = False) -> None:
         """Redraw from the table; skipped when nothing it depends on changed (unless forced)."""
-        if not self.is_mounted:
+        # A screen the app has let go of (a game left for the launcher, then another opened) may
+        # still get a late resize callback: its widgets are gone, and there is nothing to draw.
+        if not self.is_mounted or getattr(self.app, "game_screen", self) is not self:
             return
         key = self._key()
         if not force and key == getattr(self, "_shown_key", None):
@@ -320,8 +333,12 @@ class GameScreen(BaseScreen):
         return left
 
     def say(self, text: str | Text, error: bool = False) -> None:
-        self.notice = Text(f" {text}" if isinstance(text, str) else text,
-                            style="bold reverse" if error else "italic")
+        style = "bold reverse" if error else "italic"
+        if isinstance(text, str):
+            self.notice = Text(text, style=style)
+        else:
+            self.notice = Text("", style=style)
+            self.notice.append_text(text)
         self.update_message()
 
     def on_resize(self, event) -> None:
@@ -329,16 +346,17 @@ class GameScreen(BaseScreen):
         self.call_after_refresh(self.refresh_view)
 
     def update_message(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or getattr(self.app, "game_screen", self) is not self:
             return
         message = self.notice
         if not message.plain and self.table.save_error:
-            message = Text(f" {self.table.save_error}", style="bold")
+            message = Text(self.table.save_error, style="bold")
         self.query_one("#message", Static).update(message)
 
     # -- acting --------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Send a move to the app; a refusal shows its reason in the message line."""
+        self.notice = Text("")  # what was said before this move is stale after it
         reason = self.app.human_play(action)
         if reason:
             self.say(reason, error=True)

@@ -26,12 +26,14 @@ class HandoffScreen(BaseScreen):
         Binding("q", "app.request_quit", "quit", show=False),
     ]
 
-    def __init__(self, seat: int, name: str, undo_seat: int | None = None, undo_name: str = ""):
+    def __init__(self, seat: int, name: str, undo_seat: int | None = None, undo_name: str = "",
+                 secrets: str = "hand and money"):
         super().__init__()
         self.seat = seat
         self.name_text = name
         self.undo_seat = undo_seat
         self.undo_name = undo_name
+        self.secrets = secrets
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -39,7 +41,7 @@ class HandoffScreen(BaseScreen):
             yield Static(Text("  ").join([Text(theme.symbol(self.seat), style=theme.seat_style(self.seat)),
                                            Text(self.name_text, style=theme.seat_style(self.seat))]),
                          classes="handoff-name")
-            yield Static(f"Others, look away: the next screen shows {self.name_text}'s hand and money.",
+            yield Static(f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
                          classes="handoff-line")
             yield Static(Text("Press Enter when ready", style="bold"), classes="handoff-line")
             if self.undo_seat is not None:
@@ -70,15 +72,16 @@ class RecapScreen(BaseScreen):
     ]
     MAX_LINES = 40
 
-    def __init__(self, seat: int, name: str, lines: list[str]):
+    def __init__(self, seat: int, name: str, lines: list[str], first: bool = False):
         super().__init__()
         self.seat = seat
         self.name_text = name
         self.lines = lines[-self.MAX_LINES:]
         self.skipped = max(0, len(lines) - self.MAX_LINES)
+        self.first = first  # the player has not moved yet in this game
 
     def compose(self) -> ComposeResult:
-        title = Text("Since your last turn, ")
+        title = Text("Before your first turn, " if self.first else "Since your last turn, ")
         title.append_text(theme.seat_label(self.seat, self.name_text))
         with Vertical(classes="dialog recap"):
             yield Static(title, classes="dialog-title")

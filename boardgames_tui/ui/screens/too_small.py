@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ..theme import MIN_HEIGHT, MIN_WIDTH
 from .base import BaseScreen
+
+
+def too_small_text(width: int, height: int, game: str | None) -> str:
+    """The message wrapped to `width`; `game` is None when no game is open, else "waiting" (not
+    saved yet: no move made), "saved" or "over"."""
+    lines = [f"Terminal too small: {width}×{height}.",
+             f"Please make it at least {MIN_WIDTH}×{MIN_HEIGHT}."]
+    if game == "waiting":
+        lines.append("The game is waiting.")
+    elif game == "saved":
+        lines.append("The game is waiting and saved.")
+    elif game == "over":
+        lines.append("The game is saved.")
+    # Wrapped here rather than by the widget: the text sizes itself to its longest line, so a line
+    # wider than the terminal would be cut, not wrapped.
+    return "\n".join(part for line in lines for part in textwrap.wrap(line, max(1, width)))
 
 
 class TooSmallScreen(BaseScreen):
@@ -26,7 +44,11 @@ class TooSmallScreen(BaseScreen):
 
     def update_text(self) -> None:
         width, height = self.app.size
-        self.query_one("#too-small-text", Static).update(
-            f"Terminal too small: {width}×{height}.\n"
-            f"Please make it at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-            "The game is waiting and saved.")
+        table = getattr(self.app, "table", None)
+        if table is None:
+            game = None
+        elif table.is_over():
+            game = "over"
+        else:
+            game = "saved" if table.record.steps else "waiting"
+        self.query_one("#too-small-text", Static).update(too_small_text(width, height, game))

@@ -1,0 +1,128 @@
+"""The launcher's memory: the last set-up played of each game, in `<data dir>/launcher.json`.
+
+One entry per game id: the number of players, each seat's name and kind ("human", "smart" or
+"random") and the options. Not the seed: every game gets a fresh one.
+
+Nothing read from the file is trusted. It may be damaged, foreign, from another version, or from
+before a game changed its options: whatever does not fit the game is dropped here, so the launcher
+falls back to its defaults for just that value. A file we cannot use is never rewritten while
+reading; the next `remember` replaces it with a good one.
+
+This module does not import textual.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from . import saves
+from .rules.core import Game
+
+FILE_NAME = "launcher.json"
+FORMAT = "boardgames-tui/launcher"
+VERSION = 1
+# A few games' set-ups take a few kilobytes; anything far bigger is not our file.
+MAX_BYTES = 256 * 1024
+
+
+def prefs_path() -> Path:
+    # Beside the saves folder, not in it: the launcher lists every *.json in there as a save.
+    return saves.data_dir() / FILE_NAME
+
+
+@dataclass
+class Setup:
+    """A remembered set-up, checked against the game; None or a missing key means 'the default'."""
+
+    players: int | None = None
+    names: list[str | None] = field(default_factory=list)
+    kinds: list[str | None] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
+
+
+def _document(path: Path) -> dict:
+    """The whole file as read; {} when it is missing, damaged or not ours."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return {}
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError):  # JSON and UTF-8 errors are ValueErrors
+        return {}
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        return {}
+    return data
+
+
+def last_game(path: Path | None = None) -> str | None:
+    """The id of the game last started from the launcher (it opens on that game), if known."""
+    last = _document(Path(path) if path is not None else prefs_path()).get("last")
+    return last if isinstance(last, str) else None
+
+
+def load(path: Path | None = None) -> dict[str, dict]:
+    """The raw entry of every game in the file; {} when the file is missing, damaged or not ours."""
+    data = _document(Path(path) if path is not None else prefs_path())
+    games = data.get("games")
+    if not isinstance(games, dict):
+        return {}
+    return {key: value for key, value in games.items() if isinstance(value, dict)}
+
+
+def entry(players: int, seats: Sequence[tuple[str, str]], options: Mapping[str, str]) -> dict:
+    """One game's entry as it is written: `seats` are (name, kind) pairs."""
+    return {"players": players,
+            "seats": [{"name": name, "kind": kind} for name, kind in seats],
+            "options": dict(options)}
+
+
+def remember(game_id: str, players: int, seats: Sequence[tuple[str, str]],
+             options: Mapping[str, str], path: Path | None = None) -> dict[str, dict]:
+    """Store one game's set-up, keeping the other games' entries; returns every entry.
+
+    OSError when the file cannot be written: the caller decides whether that matters.
+    """
+    path = Path(path) if path is not None else prefs_path()
+    games = load(path)
+    games[game_id] = entry(players, seats, options)
+    document = {"format": FORMAT, "version": VERSION, "last": game_id, "games": games}
+    saves.write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    return games
+
+
+def clean_name(value: Any, max_length: int) -> str | None:
+    """A name as the launcher would accept it, or None when `value` cannot be one."""
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split())[:max_length].strip()
+    if not name or not name.isprintable():
+        return None
+    return name
+
+
+def setup(game: Game, raw: Any, kinds: Iterable[str], name_max: int) -> Setup | None:
+    """The remembered set-up of `game` with every value it no longer accepts left out."""
+    if not isinstance(raw, dict):
+        return None
+    result = Setup()
+    players = raw.get("players")
+    # bool is an int in Python; true must not read as one player.
+    if type(players) is int and game.min_players <= players <= game.max_players:
+        result.players = players
+    allowed_kinds = set(kinds)
+    seats = raw.get("seats")
+    if isinstance(seats, list):
+        for seat in seats[:game.max_players]:
+            seat = seat if isinstance(seat, dict) else {}
+            result.names.append(clean_name(seat.get("name"), name_max))
+            kind = seat.get("kind")
+            result.kinds.append(kind if isinstance(kind, str) and kind in allowed_kinds else None)
+    options = raw.get("options")
+    if isinstance(options, dict):
+        for spec in game.options:
+            value = options.get(spec.key)
+            if isinstance(value, str) and value in {choice for choice, _ in spec.choices}:
+                result.options[spec.key] = value
+    return result
