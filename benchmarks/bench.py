@@ -3,9 +3,11 @@
     python benchmarks/bench.py            # everything
     python benchmarks/bench.py rules      # headless random games only
     python benchmarks/bench.py ui         # start-up, key latency and memory vs a bare Textual app
+    python benchmarks/bench.py help       # ? to the help on screen, cold and after the warm-up
 
 Targets on the 2-core reference machine: ≥ 100 random 4-player St. Petersburg games/s; start-up
-≤ 1.5× and key-to-frame latency ≤ 2× a bare Textual app; the app's memory under 150 MB.
+≤ 1.5× and key-to-frame latency ≤ 2× a bare Textual app; the app's memory under 150 MB; the help
+on screen within 300 ms of `?`.
 """
 
 from __future__ import annotations
@@ -128,12 +130,71 @@ def bench_ui() -> None:
           f"            target < 150 MB")
 
 
+# One child per game: `?` pressed at once (before the background warm-up has run), then again
+# after it, each time until the first frame that shows the help screen; `l` (the log screen) is
+# the yardstick of a plain screen.
+HELP_CHILD = r"""
+import asyncio, json, sys, time
+from boardgames_tui.rules.core import Seat
+from boardgames_tui.ui.app import BoardgamesApp
+game_id, runs = sys.argv[1], int(sys.argv[2])
+seats = [Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")]
+app = BoardgamesApp(game_id=game_id, seats=seats, seed=7, bot_delay=30)
+frames = []
+_display = app._display
+def display(screen, renderable):
+    if renderable is not None:
+        frames.append((time.perf_counter(), type(app.screen).__name__))
+    return _display(screen, renderable)
+app._display = display
+async def shown(key, name):
+    t = time.perf_counter()
+    await app._press_keys([key])
+    while not any(f >= t and n == name for f, n in frames):
+        await asyncio.sleep(0.0005)
+    took = next(f for f, n in frames if f >= t and n == name) - t
+    await app._press_keys(["escape"])
+    await asyncio.sleep(0.05)
+    return took
+async def main():
+    out = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        out["cold"] = await shown("question_mark", "HelpScreen")
+        await asyncio.sleep(app.HELP_WARMUP_DELAY + 1.0)
+        out["warm"] = [await shown("question_mark", "HelpScreen") for _ in range(runs)]
+        out["log"] = [await shown("l", "LogScreen") for _ in range(runs)]
+    print(json.dumps(out))
+asyncio.run(main())
+"""
+
+
+def bench_help() -> None:
+    print("Help screen: ? until the help is on screen (headless, 80×24, bytecode cached)")
+    for game_id in ("st_petersburg", "santiago"):
+        colds, warms, logs = [], [], []
+        for _ in range(3):  # a fresh process each time: the first ? of a session is the cold one
+            proc = subprocess.run([sys.executable, "-c", HELP_CHILD, game_id, "7"],
+                                  capture_output=True, text=True, check=True, env=CHILD_ENV)
+            data = json.loads(proc.stdout.strip().splitlines()[-1])
+            colds.append(data["cold"])
+            warms += data["warm"]
+            logs += data["log"]
+        q95 = statistics.quantiles(warms, n=20)[-1]
+        print(f"  {game_id:14} right away: {statistics.median(colds) * 1000:6.1f} ms   "
+              f"after the warm-up: median {statistics.median(warms) * 1000:6.1f} ms, "
+              f"p95 {q95 * 1000:6.1f} ms   log screen {statistics.median(logs) * 1000:6.1f} ms"
+              f"   target < 300")
+
+
 def main(argv: list[str]) -> int:
     what = argv[1] if len(argv) > 1 else "all"
     if what in ("all", "rules"):
         bench_rules()
     if what in ("all", "ui"):
         bench_ui()
+    if what in ("all", "help"):
+        bench_help()
     return 0
 
 
