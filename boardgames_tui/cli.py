@@ -6,13 +6,14 @@ Bad input (unknown game, wrong player count, bad option) is one line on stderr a
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import sys
+import time
 from pathlib import Path
 
 from . import __version__
 from .rules import registry
-from .rules.core import Seat
+from .rules.core import Seat, new_seed
 
 BOT_PREFIXES = {"bot": "smart", "smart": "smart", "random": "random"}
 
@@ -22,7 +23,7 @@ class UsageError(Exception):
 
 
 def parse_players(text: str) -> list[Seat]:
-    """"Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot.
+    """ "Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot.
 
     A ':' always introduces a kind, so a typo such as "rnadom:Dan" is refused rather than seating
     a human called "rnadom:Dan"; for the same reason no name may contain ':'.
@@ -38,8 +39,9 @@ def parse_players(text: str) -> list[Seat]:
         kind = kind.strip().lower()
         if kind not in BOT_PREFIXES:
             what = f"unknown seat kind '{kind}'" if kind else "no seat kind before ':'"
-            raise UsageError(f"{what} in '{part}': the kinds are {', '.join(BOT_PREFIXES)}; "
-                             "a name without ':' is a human")
+            raise UsageError(
+                f"{what} in '{part}': the kinds are {', '.join(BOT_PREFIXES)}; a name without ':' is a human"
+            )
         name = name.strip()
         if ":" in name:
             raise UsageError(f"a player's name cannot contain ':' ('{part}')")
@@ -69,7 +71,9 @@ def get_game(game_id: str):
 
 def check_setup(game, seats: list[Seat], options: dict[str, str]) -> None:
     if not game.min_players <= len(seats) <= game.max_players:
-        raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {len(seats)}")
+        raise UsageError(
+            f"{game.title} takes {game.min_players}–{game.max_players} players, not {len(seats)}"
+        )
     try:
         game.resolve_options(options)
     except ValueError as exc:
@@ -79,16 +83,19 @@ def check_setup(game, seats: list[Seat], options: dict[str, str]) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardgames-tui",
-        description="Five Euro board games, hot-seat in a terminal. With no command: the launcher.")
+        description="Five Euro board games, hot-seat in a terminal. With no command: the launcher.",
+    )
     parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
     parser.add_argument("--load", metavar="FILE", help="resume a saved game")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="start a game straight away")
     play.add_argument("game", help="game id: " + ", ".join(registry.ids()))
-    play.add_argument("--players", default=None,
-                      help='comma-separated names, no ":" in a name; "bot:Name" for a bot, '
-                           '"random:Name" for a random bot')
+    play.add_argument(
+        "--players",
+        default=None,
+        help='comma-separated names, no ":" in a name; "bot:Name" for a bot, "random:Name" for a random bot',
+    )
     play.add_argument("--seed", type=int, default=None, help="random by default")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
@@ -97,17 +104,78 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bot", default="smart",
-                     help="random | smart, or one level per seat, e.g. smart,random")
+    sim.add_argument(
+        "--bot", default="smart", help="random | smart, or one level per seat, e.g. smart,random"
+    )
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help="worker processes; 0 (the default) uses every processor; the figures do not depend on it",
+    )
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     sub.add_parser("games", help="list the games")
     return parser
 
 
+# A run that ends sooner gets no bar: one that flashed up and vanished would only flicker.
+PROGRESS_DELAY = 1.0
+# Redrawing more often than this costs time and tells the eye nothing more.
+PROGRESS_INTERVAL = 0.1
+
+
+class ProgressBar:
+    """`simulate`'s progress on a terminal: one line on `stream`, redrawn in place with \\r.
+
+    Plain characters only, no escape codes, so that it works on any terminal; the caller makes
+    one only when the stream is a terminal. Passed to `simulate` as its progress callback.
+    """
+
+    def __init__(self, stream, label: str, delay: float = PROGRESS_DELAY, clock=time.monotonic):
+        self.stream = stream
+        self.label = label
+        self.clock = clock
+        self.start = clock()
+        self.next_draw = self.start + delay
+        self.width = 0  # of the line last drawn; 0 while nothing is on screen
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now < self.next_draw or done >= total:
+            return  # at the end the report replaces the bar, so the full bar is never drawn
+        self.next_draw = now + PROGRESS_INTERVAL
+        self.draw(done, total, now - self.start)
+
+    def draw(self, done: int, total: int, elapsed: float) -> None:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f"{(total - done) / rate:.0f} s left" if rate else ""
+        figures = f" {done}/{total} games  {rate:.1f} games/s  {left}"
+        try:
+            columns = os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            columns = 80
+        # Never the last column: a line that fills it wraps on some terminals, and \r then
+        # redraws on the next line instead of this one.
+        room = columns - 1 - len(self.label) - len(figures) - 3
+        cells = max(0, min(40, room))
+        filled = cells * done // total
+        line = f"{self.label} [{'#' * filled}{'.' * (cells - filled)}]{figures}"[: columns - 1]
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def clear(self) -> None:
+        """Blank the bar's line, so that what is printed next starts on a clean line."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
 def run_simulate(args) -> int:
-    from .rules.simulate import simulate
+    from .rules.simulate import cpu_count, simulate
 
     game = get_game(args.game)
     levels = [b.strip() for b in args.bot.split(",")]
@@ -121,9 +189,33 @@ def run_simulate(args) -> int:
         raise UsageError(f"--bot names {len(levels)} bots for {players} players")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (every processor) or more")
     options = parse_options(args.option)
     check_setup(game, [Seat(str(i)) for i in range(players)], options)
-    result = simulate(game.id, levels, args.games, args.seed, rotate=not args.no_rotate, options=options)
+    # The bar goes to stderr and only to a terminal: piped or redirected, stdout and stderr
+    # both carry nothing but plain lines.
+    bar = None
+    if sys.stderr is not None and sys.stderr.isatty():
+        bar = ProgressBar(sys.stderr, f"{game.title}:", delay=PROGRESS_DELAY)
+    try:
+        result = simulate(
+            game.id,
+            levels,
+            args.games,
+            args.seed,
+            rotate=not args.no_rotate,
+            options=options,
+            progress=bar,
+            jobs=args.jobs or cpu_count(),
+        )
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.clear()
+        print("boardgames-tui: simulate interrupted", file=sys.stderr)
+        return 130
+    if bar is not None:
+        bar.clear()
     print(result.report())
     return 0
 
@@ -136,8 +228,10 @@ def main(argv: list[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "games":
             for game in registry.all_games():
-                print(f"{game.id:15} {game.title:16} {game.min_players}–{game.max_players} players  "
-                      f"{game.minutes}′  {game.pitch}")
+                print(
+                    f"{game.id:15} {game.title:16} {game.min_players}–{game.max_players} players  "
+                    f"{game.minutes}′  {game.pitch}"
+                )
             return 0
         app_kwargs = {}
         if args.load:
@@ -147,11 +241,14 @@ def main(argv: list[str] | None = None) -> int:
             app_kwargs["load_path"] = path
         elif args.command == "play":
             game = get_game(args.game)
-            seats = (parse_players(args.players) if args.players
-                     else [Seat(f"Player {i + 1}") for i in range(game.min_players)])
+            seats = (
+                parse_players(args.players)
+                if args.players
+                else [Seat(f"Player {i + 1}") for i in range(game.min_players)]
+            )
             options = parse_options(args.option)
             check_setup(game, seats, options)
-            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100_000)
+            seed = args.seed if args.seed is not None else new_seed()
             app_kwargs.update(game_id=game.id, seats=seats, seed=seed, options=options)
     except UsageError as exc:
         print(f"boardgames-tui: {exc}", file=sys.stderr)

@@ -1,5 +1,8 @@
 """The launcher's memory: the last set-up played of each game, in `<data dir>/launcher.json`.
 
+Every function takes the file's path (`prefs_path(data_dir)`): the SSH server gives each user a
+data directory of their own. Without one, the default data directory is used.
+
 One entry per game id: the number of players, each seat's name and kind ("human", "smart" or
 "random") and the options. Not the seed: every game gets a fresh one.
 
@@ -14,9 +17,10 @@ This module does not import textual.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from . import saves
 from .rules.core import Game
@@ -28,9 +32,10 @@ VERSION = 1
 MAX_BYTES = 256 * 1024
 
 
-def prefs_path() -> Path:
+def prefs_path(data: Path | str | None = None) -> Path:
+    """The file in the data directory `data` (default: `saves.data_dir()`, resolved now)."""
     # Beside the saves folder, not in it: the launcher lists every *.json in there as a save.
-    return saves.data_dir() / FILE_NAME
+    return (Path(data) if data is not None else saves.data_dir()) / FILE_NAME
 
 
 @dataclass
@@ -73,13 +78,20 @@ def load(path: Path | None = None) -> dict[str, dict]:
 
 def entry(players: int, seats: Sequence[tuple[str, str]], options: Mapping[str, str]) -> dict:
     """One game's entry as it is written: `seats` are (name, kind) pairs."""
-    return {"players": players,
-            "seats": [{"name": name, "kind": kind} for name, kind in seats],
-            "options": dict(options)}
+    return {
+        "players": players,
+        "seats": [{"name": name, "kind": kind} for name, kind in seats],
+        "options": dict(options),
+    }
 
 
-def remember(game_id: str, players: int, seats: Sequence[tuple[str, str]],
-             options: Mapping[str, str], path: Path | None = None) -> dict[str, dict]:
+def remember(
+    game_id: str,
+    players: int,
+    seats: Sequence[tuple[str, str]],
+    options: Mapping[str, str],
+    path: Path | None = None,
+) -> dict[str, dict]:
     """Store one game's set-up, keeping the other games' entries; returns every entry.
 
     OSError when the file cannot be written: the caller decides whether that matters.
@@ -114,7 +126,7 @@ def setup(game: Game, raw: Any, kinds: Iterable[str], name_max: int) -> Setup | 
     allowed_kinds = set(kinds)
     seats = raw.get("seats")
     if isinstance(seats, list):
-        for seat in seats[:game.max_players]:
+        for seat in seats[: game.max_players]:
             seat = seat if isinstance(seat, dict) else {}
             result.names.append(clean_name(seat.get("name"), name_max))
             kind = seat.get("kind")

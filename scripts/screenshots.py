@@ -38,6 +38,7 @@ def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str 
 def santiago_at(phase: str, round_: int):
     def stop(view):
         return view["phase"] == phase and view["round"] >= round_
+
     return stop
 
 
@@ -48,17 +49,34 @@ def scenes():
         return BoardgamesApp("st_petersburg", ["Ann", "Bob", "Cleo"], seed=7, bot_delay=0, **kw)
 
     # Ann takes a card into hand, Bob and Cleo buy; back to Ann through hand-offs and recaps.
-    to_ann_again = ["enter", "h", "enter", "enter", "right", "enter", "enter", "enter",
-                    "right", "enter", "enter", "enter"]
+    to_ann_again = [
+        "enter",
+        "h",
+        "enter",
+        "enter",
+        "right",
+        "enter",
+        "enter",
+        "enter",
+        "right",
+        "enter",
+        "enter",
+        "enter",
+    ]
     yield "launcher", (80, 24), lambda: BoardgamesApp(seed=48213), []
     yield "st_petersburg_handoff", (80, 24), sp, []
     yield "st_petersburg_board_80x24", (80, 24), sp, to_ann_again
     yield "st_petersburg_board_120x40", (120, 40), sp, to_ann_again
     yield "st_petersburg_buy_choice", (80, 24), sp, to_ann_again + ["1"]
     yield "st_petersburg_help", (80, 24), sp, ["enter", "question_mark"]
-    yield ("st_petersburg_game_over", (80, 24),
-           lambda: BoardgamesApp(load_path=saved_until("st_petersburg", ["Ann", "Bob", "Cleo"], 11),
-                                 bot_delay=0), [])
+    yield (
+        "st_petersburg_game_over",
+        (80, 24),
+        lambda: BoardgamesApp(
+            load_path=saved_until("st_petersburg", ["Ann", "Bob", "Cleo"], 11), bot_delay=0
+        ),
+        [],
+    )
 
     def santiago(phase, round_, name):
         path = saved_until("santiago", ["Ann", "Bob", "Cleo", "Dan"], 5, santiago_at(phase, round_), name)

@@ -8,25 +8,33 @@ from boardgames_tui.ui.app import BoardgamesApp
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "boardgames_tui", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames_tui", *args], capture_output=True, text=True, timeout=120
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "chess"], "unknown game 'chess'"),
-    (["play", "st_petersburg", "--players", "Ann"], "takes 2–4 players, not 1"),
-    (["play", "st_petersburg", "--players", "A,B,C,D,E"], "takes 2–4 players, not 5"),
-    (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "taxman_phase=never"],
-     "option taxman_phase takes"),
-    (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
-    (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
-    (["play", "st_petersburg", "--players", "Ann,alien:Bob"],
-     "unknown seat kind 'alien' in 'alien:Bob': the kinds are bot, smart, random"),
-    (["play", "st_petersburg", "--players", "Ann,:Bob"], "no seat kind before ':'"),
-    (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
-    (["simulate", "st_petersburg", "--players", "9"], "not 9"),
-    (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "st_petersburg", "--players", "Ann"], "takes 2–4 players, not 1"),
+        (["play", "st_petersburg", "--players", "A,B,C,D,E"], "takes 2–4 players, not 5"),
+        (
+            ["play", "st_petersburg", "--players", "Ann,Bob", "--option", "taxman_phase=never"],
+            "option taxman_phase takes",
+        ),
+        (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
+        (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
+        (
+            ["play", "st_petersburg", "--players", "Ann,alien:Bob"],
+            "unknown seat kind 'alien' in 'alien:Bob': the kinds are bot, smart, random",
+        ),
+        (["play", "st_petersburg", "--players", "Ann,:Bob"], "no seat kind before ':'"),
+        (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
+        (["simulate", "st_petersburg", "--players", "9"], "not 9"),
+        (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args, message, capsys, monkeypatch):
     # Were the input accepted, the app would wait for a terminal that a test does not have.
     monkeypatch.setattr(BoardgamesApp, "run", lambda self: pytest.fail("the app started"))
@@ -44,16 +52,24 @@ def test_parse_players():
     seats = cli.parse_players("Ann, bot:Cleo,random:Dan")
     assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Cleo", "smart"), ("Dan", "random")]
     seats = cli.parse_players("Ann Lee,SMART: Bob,smart:,Random :Eve")
-    assert [(s.name, s.bot) for s in seats] == [("Ann Lee", None), ("Bob", "smart"),
-                                                ("Bot 3", "smart"), ("Eve", "random")]
+    assert [(s.name, s.bot) for s in seats] == [
+        ("Ann Lee", None),
+        ("Bob", "smart"),
+        ("Bot 3", "smart"),
+        ("Eve", "random"),
+    ]
 
 
 def test_simulate_reports_figures():
-    out = run_cli("simulate", "st_petersburg", "--players", "3", "--games", "4", "--seed", "1",
-                  "--bot", "random")
+    out = run_cli(
+        "simulate", "st_petersburg", "--players", "3", "--games", "4", "--seed", "1", "--bot", "random"
+    )
     assert out.returncode == 0, out.stderr
     assert "4 games of st_petersburg, 3 players" in out.stdout
     assert "games/s" in out.stdout and "decisions/s" in out.stdout
-    wins = [float(line.split("wins ")[1].split(" ")[0]) for line in out.stdout.splitlines()
-            if line.strip().startswith("bot ")]
+    wins = [
+        float(line.split("wins ")[1].split(" ")[0])
+        for line in out.stdout.splitlines()
+        if line.strip().startswith("bot ")
+    ]
     assert len(wins) == 3 and sum(wins) == pytest.approx(4)

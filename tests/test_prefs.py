@@ -21,9 +21,16 @@ def test_the_file_lives_in_the_data_dir_beside_the_saves(path):
     assert path.parent == saves.data_dir() and path.parent != saves.save_dir()
 
 
+def test_each_data_directory_has_its_own_file(path, tmp_path):
+    ann, bob = prefs.prefs_path(tmp_path / "ann"), prefs.prefs_path(tmp_path / "bob")
+    assert ann == tmp_path / "ann" / prefs.FILE_NAME and ann.parent == saves.save_dir(tmp_path / "ann").parent
+    prefs.remember("santiago", 3, [("Ann", "human"), ("Bo", "smart"), ("Cy", "human")], {}, path=ann)
+    assert prefs.last_game(ann) == "santiago" and prefs.last_game(bob) is None
+    assert prefs.load(bob) == {} and not path.exists()
+
+
 def test_remember_keeps_the_other_games_and_round_trips(path):
-    prefs.remember("santiago", 3, [("Ann", "human"), ("Bob", "smart"), ("Cy", "random")],
-                   {"palms": "on"})
+    prefs.remember("santiago", 3, [("Ann", "human"), ("Bob", "smart"), ("Cy", "random")], {"palms": "on"})
     games = prefs.remember("st_petersburg", 2, [("Ida", "human"), ("Jo", "human")], {})
     assert set(games) == {"santiago", "st_petersburg"} and prefs.load() == games
     setup = prefs.setup(registry.get("santiago"), games["santiago"], KINDS, 12)
@@ -41,11 +48,19 @@ def test_the_game_played_last_is_remembered(path):
     assert prefs.last_game() is None
 
 
-@pytest.mark.parametrize("raw", [
-    b"", b"{", b"\xff\xfe", b"null", b"[]", b'{"format": "boardgames-tui/launcher"}',
-    b'{"format": "boardgames-tui/launcher", "version": 1, "games": []}',
-    b'{"format": "boardgames-tui/launcher", "version": 2, "games": {}}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"",
+        b"{",
+        b"\xff\xfe",
+        b"null",
+        b"[]",
+        b'{"format": "boardgames-tui/launcher"}',
+        b'{"format": "boardgames-tui/launcher", "version": 1, "games": []}',
+        b'{"format": "boardgames-tui/launcher", "version": 2, "games": {}}',
+    ],
+)
 def test_a_file_that_is_not_ours_reads_as_nothing_and_is_left_alone(path, raw):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(raw)
@@ -77,11 +92,18 @@ def test_a_missing_or_unreadable_file_reads_as_nothing(path):
 
 def test_values_the_game_no_longer_takes_are_dropped():
     game = registry.get("st_petersburg")
-    raw = {"players": 5,
-           "seats": [{"name": "  Ann   Lee ", "kind": "robot"}, "Bob", {"name": "x\ty\x07"},
-                     {"name": "A very long name indeed", "kind": "smart"}, {}, {}],
-           "options": {"taxman_phase": "worker", "tiebreak": "coin toss", "open_money": True,
-                       "dragons": "on"}}
+    raw = {
+        "players": 5,
+        "seats": [
+            {"name": "  Ann   Lee ", "kind": "robot"},
+            "Bob",
+            {"name": "x\ty\x07"},
+            {"name": "A very long name indeed", "kind": "smart"},
+            {},
+            {},
+        ],
+        "options": {"taxman_phase": "worker", "tiebreak": "coin toss", "open_money": True, "dragons": "on"},
+    }
     setup = prefs.setup(game, raw, KINDS, 12)
     assert setup.players is None
     assert setup.names == ["Ann Lee", None, None, "A very long"]
@@ -102,7 +124,9 @@ def test_an_entry_that_is_not_a_mapping_is_no_setup(raw):
 
 def test_prefs_does_not_import_textual():
     # The command line and the SSH server may read the set-ups without loading the UI.
-    code = ("import sys, boardgames_tui.prefs; "
-            "print(sorted(m for m in sys.modules if m.startswith(('textual', 'rich'))))")
+    code = (
+        "import sys, boardgames_tui.prefs; "
+        "print(sorted(m for m in sys.modules if m.startswith(('textual', 'rich'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stderr

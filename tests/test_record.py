@@ -3,7 +3,7 @@ import json
 import pytest
 
 from boardgames_tui.rules.core import IllegalAction, Seat
-from boardgames_tui.rules.record import GameRecord, RecordError
+from boardgames_tui.rules.record import GameRecord, RecordError, RecordHeader
 
 
 def start(seed=3):
@@ -66,12 +66,15 @@ def test_copy_is_independent(toy_registered):
     assert clone.game is state.game
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{", "not valid JSON"),
-    ("[]", "not a boardgames-tui save"),
-    (json.dumps({"format": "boardgames-tui/record", "version": 99}), "format version 99"),
-    (json.dumps({"format": "boardgames-tui/record", "version": 1, "game": "chess"}), "does not know"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not valid JSON"),
+        ("[]", "not a boardgames-tui save"),
+        (json.dumps({"format": "boardgames-tui/record", "version": 99}), "format version 99"),
+        (json.dumps({"format": "boardgames-tui/record", "version": 1, "game": "chess"}), "does not know"),
+    ],
+)
 def test_damaged_saves_are_named(toy_registered, text, message):
     with pytest.raises(RecordError, match=message):
         GameRecord.loads(text)
@@ -142,3 +145,46 @@ def test_a_move_taken_for_a_player_is_passed_over_by_undo_and_saved(toy_register
     loaded = GameRecord.loads(record.dumps())
     assert [s.auto for s in loaded.steps] == [False, True]
     assert loaded.load_state() == state
+
+
+def test_dumps_is_compact_and_indented_records_still_load(toy_registered):
+    decode = toy_registered.decode_action
+    record, state = start()
+    record.play(state, 0, decode({"kind": "add", "amount": 2}))
+    record.play(state, 1, decode({"kind": "draw"}))
+    text = record.dumps()
+    assert "\n" not in text and ", " not in text and '": ' not in text
+    assert json.loads(text) == record.to_json()
+    indented = json.dumps(record.to_json(), indent=1, ensure_ascii=False)  # as saves used to be
+    assert GameRecord.loads(indented).load_state() == state
+
+
+def test_the_header_is_read_without_the_moves(toy_registered):
+    record, state = start()
+    record.play(state, 0, toy_registered.decode_action({"kind": "add", "amount": 1}))
+    data = record.to_json()
+    assert GameRecord.header(data) == RecordHeader("toy", ("Ann", "Bob"), 1)
+    # A move the game cannot even decode does not spoil the header; from_json finds it.
+    data["actions"].append({"seat": 0, "action": {"kind": "fly"}})
+    assert GameRecord.header(data).moves == 2
+    with pytest.raises(RecordError, match="damaged"):
+        GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": "x"}, "not a boardgames-tui save"),
+        ({"game": ["toy"]}, "does not know"),
+        ({"seats": {"name": "Ann"}}, "damaged"),
+        ({"seats": [{"name": 3}]}, "damaged"),
+        ({"actions": {"0": {}}}, "damaged"),
+    ],
+)
+def test_a_bad_header_is_one_line_of_damage(toy_registered, change, message):
+    data = {**start()[0].to_json(), **change}
+    with pytest.raises(RecordError, match=message) as info:
+        GameRecord.header(data)
+    assert "\n" not in str(info.value)
+    with pytest.raises(RecordError):
+        GameRecord.from_json(data)

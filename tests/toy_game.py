@@ -10,8 +10,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from boardgames_tui.rules.core import (Action, Event, Game, IllegalAction, OptionSpec, StandingRow,
-                                       Standings, State, action_codec, rank_rows)
+from boardgames_tui.rules.core import (
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    StandingRow,
+    Standings,
+    State,
+    action_codec,
+    rank_rows,
+)
 
 
 @dataclass(frozen=True)
@@ -89,21 +98,31 @@ class ToyState(State):
         return "Only 1 or 2 may be added." if isinstance(action, Add) else "Not now."
 
     def view(self, seat):
-        return {"piles": list(self.piles),
-                "secret": [v if seat == i else None for i, v in enumerate(self.secret)]}
+        return {
+            "piles": list(self.piles),
+            "secret": [v if seat == i else None for i, v in enumerate(self.secret)],
+        }
 
     def is_over(self):
         return any(p + s >= 10 for p, s in zip(self.piles, self.secret))
 
     def standings(self):
-        rows = [StandingRow(i, s.name, self.piles[i] + self.secret[i],
-                            {"pile": self.piles[i], "secret": self.secret[i]})
-                for i, s in enumerate(self.seats)]
+        rows = [
+            StandingRow(
+                i, s.name, self.piles[i] + self.secret[i], {"pile": self.piles[i], "secret": self.secret[i]}
+            )
+            for i, s in enumerate(self.seats)
+        ]
         return Standings(rank_rows(rows))
 
     def snapshot(self):
-        return {"piles": self.piles, "secret": self.secret, "turn": self.turn,
-                "banking": self.banking, "rng": self.rng.getstate()}
+        return {
+            "piles": self.piles,
+            "secret": self.secret,
+            "turn": self.turn,
+            "banking": self.banking,
+            "rng": self.rng.getstate(),
+        }
 
 
 class ToyGame(Game):
@@ -116,7 +135,7 @@ class ToyGame(Game):
     options = (OptionSpec("speed", "Speed", (("slow", "slow"), ("fast", "fast")), "slow"),)
     decode_action = staticmethod(action_codec(Add, Draw, Bank, Confirm))
 
-    def _new(self, seats, seed, variant, options):
+    def _new(self, seats, seed, options):
         return ToyState(self, seats, seed, options)
 
     def rules_markdown(self, options=None):

@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from .core import Action, State
 
 
 class Bot(Protocol):
-    # False for a bot that ignores the view, so headless runs need not build one for it.
-    uses_view: bool
-
-    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
+    # A bot may say it ignores the view (bot_move reads this, defaulting to True), so headless
+    # runs need not build one for it.
     uses_view = False
 
-    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
 
 
@@ -35,5 +35,5 @@ def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
 
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
-    view = state.view(seat) if getattr(bot, "uses_view", True) else {}
+    view: Mapping[str, Any] = state.view(seat) if getattr(bot, "uses_view", True) else {}
     return bot.choose(view, legal, rng)

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 import random
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 
 class IllegalAction(Exception):
@@ -38,7 +44,7 @@ class Seat:
         return {"name": self.name, "bot": self.bot}
 
     @classmethod
-    def from_json(cls, data: Mapping) -> "Seat":
+    def from_json(cls, data: Mapping) -> Seat:
         name = data.get("name")
         bot = data.get("bot")
         if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
@@ -66,6 +72,17 @@ class Action:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass: let the turn go by. Every game that has a pass uses this one class, so a pass is saved
+    as `{"kind": "pass"}` whatever the game; what passing means is each game's own rule."""
+
+    kind: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return "Pass"
 
 
 def action_codec(*classes: type[Action]):
@@ -117,16 +134,25 @@ class Event:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A switch from the rules reference: key, label, allowed values with labels, default."""
+    """A switch from the rules reference: key, label, allowed values with labels, default.
+
+    `players` names the player counts the option changes anything for (empty: every count). The
+    option is still accepted with any count, so a remembered set-up never fails to start; a
+    launcher may simply hide it where it does nothing.
+    """
 
     key: str
     label: str
     choices: tuple[tuple[str, str], ...]
     default: str
     help: str = ""
+    players: tuple[int, ...] = ()
 
     def label_of(self, value: str) -> str:
         return dict(self.choices).get(value, value)
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
 
 
 @dataclass
@@ -173,7 +199,7 @@ class State:
     module-level random functions.
     """
 
-    game: "Game"
+    game: Game
     seats: tuple[Seat, ...]
     rng: random.Random
 
@@ -187,7 +213,7 @@ class State:
     def apply(self, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         raise NotImplementedError
 
     def is_over(self) -> bool:
@@ -200,8 +226,21 @@ class State:
         """Everything that makes up the state, as plain data; two states are equal iff these are."""
         raise NotImplementedError
 
+    def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
+        """The game's declaration of what is hidden, for the contract suite (tests/test_contract.py).
+
+        Replace, in this state (a throwaway copy), every value that only `owner` may know now with
+        a fresh `mark()`; `owner` None stands for what nobody may know (the order of a face-down
+        stack). A value that the options or the end of the game have made public is not a secret
+        and stays. The suite then checks that no view but `owner`'s ever shows a mark, and that
+        `owner`'s view shows all of its own. Views may copy the planted values but must not compute
+        with them. A game without secrets implements this as a no-op; there is no default, so that
+        forgetting the declaration cannot pass for having nothing to hide.
+        """
+        raise NotImplementedError
+
     # -- shared behaviour ---------------------------------------------------------------------
-    def copy(self) -> "State":
+    def copy(self) -> State:
         clone = self.__class__.__new__(self.__class__)
         memo = {id(self.game): self.game}
         for key, value in self.__dict__.items():
@@ -225,7 +264,9 @@ class State:
             raise IllegalAction(self.explain_illegal(seat, action))
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        """The reason an action outside legal_actions is refused; games override with specifics."""
+        """The reason `apply` refuses `action` (one line); games override with specifics. Asked
+        about a move that `apply` accepts, a game answers with this generic refusal rather than
+        claim the move is allowed: a caller asks only after something refused it."""
         return "That move is not allowed now."
 
     def is_formality(self, action: Action) -> bool:
@@ -264,18 +305,31 @@ class Game:
     pitch: ClassVar[str]
     rules_version: ClassVar[str] = "1"
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    # The game's own bots: level -> "module:Class", the module relative to the game's package
+    # (".bot:SmartBot"). The first entry is the game's best bot. "random" is always there.
+    bots: ClassVar[Mapping[str, str]] = {}
 
-    def new(self, seats: Sequence[Seat | str], seed: int, variant: str | None = None,
-            options: Mapping[str, str] | None = None) -> State:
-        seats = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
-        if not self.min_players <= len(seats) <= self.max_players:
+    def new(
+        self,
+        seats: Sequence[Seat | str],
+        seed: int,
+        variant: str | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> State:
+        """A new game. `variant` is only still accepted so that old callers and saves (which
+        carry `"variant": null`) work: a game's variants are options now, and a named variant
+        is refused rather than silently ignored."""
+        if variant is not None:
+            raise ValueError(f"{self.title} has no variant '{variant}': variants are options")
+        players = tuple(s if isinstance(s, Seat) else Seat(str(s)) for s in seats)
+        if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
-                f"{self.title} takes {self.min_players}–{self.max_players} players, not {len(seats)}")
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {len(players)}"
+            )
         opts = self.resolve_options(options or {})
-        return self._new(seats, int(seed), variant, opts)
+        return self._new(players, int(seed), opts)
 
-    def _new(self, seats: tuple[Seat, ...], seed: int, variant: str | None,
-             options: dict[str, str]) -> State:
+    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
         raise NotImplementedError
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
@@ -299,15 +353,33 @@ class Game:
         """The rules reference shown by the help screen, in our own words."""
         raise NotImplementedError
 
-    def make_bot(self, level: str):
-        """A bot for this game: "random" gives RandomBot, anything else the game's best bot."""
+    def bot_levels(self) -> tuple[str, ...]:
+        """Every level make_bot knows: "random", then the game's own bots, best first."""
+        return ("random", *self.bots)
+
+    def make_bot(self, level: str) -> Bot:
+        """A bot for this game: "random" gives RandomBot, a level from `bots` that bot. Any other
+        level gets the game's best bot, so a save naming a level the game has since dropped
+        still plays on."""
         from .bots import RandomBot
 
-        return RandomBot()
+        if level == "random" or not self.bots:
+            return RandomBot()
+        target = self.bots.get(level) or next(iter(self.bots.values()))
+        module_name, _, class_name = target.partition(":")
+        package = sys.modules[type(self).__module__].__package__
+        module = importlib.import_module(module_name, package)
+        return getattr(module, class_name)()
 
 
-def seat_events(events: Iterable[Event], seat: int | None) -> list[str]:
-    """The log lines a seat (or the public, for None) may read from a list of events."""
+def new_seed() -> int:
+    """A seed for a new game, from the system's randomness (the games' own RNGs must not pick
+    it: they are seeded). Five digits, so a player can read it out and type it back."""
+    return random.SystemRandom().randrange(10_000, 100_000)
+
+
+def visible_lines(events: Iterable[Event], seat: int | None) -> list[str]:
+    """The log lines `seat` may read from `events`, in order (None: what everybody may read)."""
     lines = []
     for event in events:
         text = event.text_for(seat)

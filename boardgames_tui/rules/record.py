@@ -6,11 +6,12 @@ A save is a record written as JSON; loading replays it. Undo is a replay without
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from .core import Action, Event, IllegalAction, Seat, State
 from . import registry
+from .core import Action, Event, IllegalAction, Seat, State
 
 FORMAT = "boardgames-tui/record"
 FORMAT_VERSION = 1
@@ -18,6 +19,25 @@ FORMAT_VERSION = 1
 
 class RecordError(ValueError):
     """A save that cannot be read as a game of ours; the message is one line for the player."""
+
+
+@dataclass(frozen=True)
+class RecordHeader:
+    """What a save says about itself, read without decoding or replaying its moves."""
+
+    game_id: str
+    seat_names: tuple[str, ...]
+    moves: int
+
+
+def parse_json(text: str) -> Any:
+    """The JSON document in `text`; RecordError with one line when it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"This save is damaged: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+    except UnicodeDecodeError:
+        raise RecordError("This save is damaged: it is not text.") from None
 
 
 @dataclass
@@ -43,12 +63,24 @@ class GameRecord:
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def start(cls, game_id: str, seats, seed: int, variant: str | None = None,
-              options: Mapping[str, str] | None = None) -> tuple["GameRecord", State]:
+    def start(
+        cls,
+        game_id: str,
+        seats,
+        seed: int,
+        variant: str | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> tuple[GameRecord, State]:
         game = registry.get(game_id)
         state = game.new(seats, seed, variant, options)
-        record = cls(game_id, int(seed), state.seats, dict(game.resolve_options(options or {})),
-                     variant, game.rules_version)
+        record = cls(
+            game_id,
+            int(seed),
+            state.seats,
+            dict(game.resolve_options(options or {})),
+            variant,
+            game.rules_version,
+        )
         return record, state
 
     def new_state(self) -> State:
@@ -92,7 +124,7 @@ class GameRecord:
         n = self.undo_count(seat, bots)
         if n == 0:
             raise IllegalAction("There is nothing of yours to take back.")
-        del self.steps[len(self.steps) - n:]
+        del self.steps[len(self.steps) - n :]
         return self.replay()
 
     # -- JSON ----------------------------------------------------------------------------------
@@ -107,27 +139,58 @@ class GameRecord:
             "variant": self.variant,
             "options": self.options,
             "actions": [
-                {"seat": s.seat, "action": s.action.to_json(),
-                 **({"revealed": True} if s.revealed else {}), **({"auto": True} if s.auto else {})}
+                {
+                    "seat": s.seat,
+                    "action": s.action.to_json(),
+                    **({"revealed": True} if s.revealed else {}),
+                    **({"auto": True} if s.auto else {}),
+                }
                 for s in self.steps
             ],
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+        """The record as compact JSON: a save is written after every move, and the indented form
+        took several times as long to produce (json's C encoder does no indenting). Readers
+        take either."""
+        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
 
-    @classmethod
-    def from_json(cls, data: Any) -> "GameRecord":
+    @staticmethod
+    def _checked_game(data: Any):
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError("This is not a boardgames-tui save.")
         if data.get("version") != FORMAT_VERSION:
-            raise RecordError(f"This save has format version {data.get('version')}, "
-                              f"this program reads version {FORMAT_VERSION}.")
+            raise RecordError(
+                f"This save has format version {data.get('version')}, "
+                f"this program reads version {FORMAT_VERSION}."
+            )
         game_id = data.get("game")
         try:
-            game = registry.get(game_id)
+            if not isinstance(game_id, str):
+                raise KeyError(game_id)
+            return registry.get(game_id)
         except KeyError:
-            raise RecordError(f"This save is for a game this program does not know: {game_id!r}.")
+            raise RecordError(f"This save is for a game this program does not know: {game_id!r}.") from None
+
+    @classmethod
+    def header(cls, data: Any) -> RecordHeader:
+        """The game, the seats' names and the number of moves of a parsed save, checked only that
+        far: RecordError when even that is wrong. A good header does not make a good save; only
+        `from_json` and `load_state` tell."""
+        cls._checked_game(data)
+        try:
+            names = tuple(Seat.from_json(s).name for s in data["seats"])
+            actions = data["actions"]
+            if not isinstance(actions, list):
+                raise TypeError("the moves are not a list")
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"This save is damaged ({exc}).") from None
+        return RecordHeader(data["game"], names, len(actions))
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        game = cls._checked_game(data)
+        game_id = data["game"]
         try:
             seats = tuple(Seat.from_json(s) for s in data["seats"])
             seed = data["seed"]
@@ -135,34 +198,47 @@ class GameRecord:
                 raise ValueError("seed")
             options = data.get("options") or {}
             game.resolve_options(options)
-            steps = [Step(int(a["seat"]), game.decode_action(a["action"]), bool(a.get("revealed")),
-                          bool(a.get("auto")))
-                     for a in data["actions"]]
-        except (KeyError, TypeError, ValueError) as exc:
+            steps = [
+                Step(
+                    int(a["seat"]),
+                    game.decode_action(a["action"]),
+                    bool(a.get("revealed")),
+                    bool(a.get("auto")),
+                )
+                for a in data["actions"]
+            ]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"This save is damaged ({exc}).") from None
-        return cls(game_id, seed, seats, dict(options), data.get("variant"),
-                   str(data.get("rules_version", "")), steps)
+        return cls(
+            game_id,
+            seed,
+            seats,
+            dict(options),
+            data.get("variant"),
+            str(data.get("rules_version", "")),
+            steps,
+        )
 
     @classmethod
-    def loads(cls, text: str) -> "GameRecord":
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"This save is damaged: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
-        return cls.from_json(data)
+    def loads(cls, text: str) -> GameRecord:
+        return cls.from_json(parse_json(text))
 
     def load_state(self) -> State:
         """Replay the whole record, turning any refusal into a RecordError."""
         game = registry.get(self.game_id)
         if self.rules_version and self.rules_version != game.rules_version:
-            raise RecordError(f"This save was made with {game.title} rules version "
-                              f"{self.rules_version}; this program has version {game.rules_version}.")
+            raise RecordError(
+                f"This save was made with {game.title} rules version "
+                f"{self.rules_version}; this program has version {game.rules_version}."
+            )
         try:
             state = self.new_state()
-            for i, step in enumerate(self.steps):
+            done = 0  # moves replayed, for the message if one is refused
+            for step in self.steps:
                 state.apply(step.seat, step.action)
+                done += 1
         except IllegalAction as exc:
-            raise RecordError(f"This save is damaged: move {i + 1} is not legal ({exc.reason}).") from None
+            raise RecordError(f"This save is damaged: move {done + 1} is not legal ({exc.reason}).") from None
         except ValueError as exc:
             raise RecordError(f"This save is damaged ({exc}).") from None
         return state

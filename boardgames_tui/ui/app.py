@@ -11,34 +11,56 @@ screen may show; it is cleared whenever the keyboard may have changed hands.
 
 from __future__ import annotations
 
-import random
+import gc
 import time
+from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.timer import Timer
 
+from .. import saves
 from ..rules import registry
-from ..rules.core import Game, IllegalAction, Seat
+from ..rules.core import Game, IllegalAction, Seat, new_seed
 from ..rules.record import RecordError
 from . import theme
-from .boards import screen_class
-from .screens.dialogs import MessageScreen, QuitScreen
-from .screens.game import GameScreen
-from .screens.game_over import GameOverScreen
 from .screens.launcher import LauncherScreen
-from .screens.handoff import HandoffScreen, RecapScreen
 from .screens.too_small import TooSmallScreen
+
+# What only a game (or a dialog) needs is imported when first used: the launcher's first frame
+# must not wait for the boards and the game screens.
+if TYPE_CHECKING:
+    from .boardkit import Board
+    from .screens.game import GameScreen
+
+# What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
+# leaves it alone from here on, so that its full collections walk only what the app makes. The
+# first one comes during start-up, before the launcher's first frame when there are many saves,
+# and walking every module's objects made it cost that frame some 25 ms.
+gc.freeze()
 
 LAUNCHER_KEYS = """
 - **↑↓**: choose a game or a saved game · **Enter** on a saved game: resume it
+- **Del** or **x** on a finished saved game: delete it (asks first)
 - **Tab / Shift+Tab**: next / previous field · **←→** or **Space**: change a choice
 - **Enter** on Play, or **F5**: start · **?**: this help · **q**: quit
 """
+
+
+class BotChose(Message):
+    """A bot's choice, made in a worker thread, back on the event loop."""
+
+    def __init__(self, token: int, decision, action):
+        super().__init__()
+        self.token = token
+        self.decision = decision
+        self.action = action
 
 
 class BoardgamesApp(App):
@@ -49,11 +71,20 @@ class BoardgamesApp(App):
     # Seconds after a game or the launcher opens before its help is rendered in the background.
     HELP_WARMUP_DELAY = 1.5
 
-    def __init__(self, game_id: str | None = None, seats: Sequence[Seat | str] | None = None,
-                 seed: int | None = None, options: Mapping[str, str] | None = None,
-                 load_path: str | Path | None = None, bot_delay: float = 0.6,
-                 variant: str | None = None):
+    def __init__(
+        self,
+        game_id: str | None = None,
+        seats: Sequence[Seat | str] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, str] | None = None,
+        load_path: str | Path | None = None,
+        bot_delay: float = 0.6,
+        variant: str | None = None,
+        data_dir: str | Path | None = None,
+    ):
         super().__init__()
+        # Where saves and the launcher's memory live; None: the default data directory.
+        self.data_dir = Path(data_dir) if data_dir is not None else None
         self.start_game_id = game_id
         self.start_seats = seats
         self.start_seed = seed
@@ -63,6 +94,7 @@ class BoardgamesApp(App):
         self.bot_delay = bot_delay
         self.table = None
         self.game_screen: GameScreen | None = None
+        self.board: Board | None = None
         self.viewer: int | None = None
         self._bot_timer: Timer | None = None
         self._bot_pending = False
@@ -85,8 +117,8 @@ class BoardgamesApp(App):
                     self.show_launcher(str(exc).strip("'\""))
                     self.check_size()
                     return
-                seats = list(theme.DEFAULT_NAMES[:game.min_players])
-            seed = self.start_seed if self.start_seed is not None else random.SystemRandom().randrange(100000)
+                seats = list(theme.DEFAULT_NAMES[: game.min_players])
+            seed = self.start_seed if self.start_seed is not None else new_seed()
             self.new_game(self.start_game_id, seats, seed, self.start_options, self.start_variant)
         else:
             self.show_launcher()
@@ -106,16 +138,24 @@ class BoardgamesApp(App):
         self.table = None
         self.game_screen = None
         self.viewer = None
-        self._reset_stack(LauncherScreen(seed=self.start_seed, game_id=self.start_game_id))
+        self._reset_stack(
+            LauncherScreen(seed=self.start_seed, game_id=self.start_game_id, data_dir=self.data_dir)
+        )
         if message:
             self.show_message(title, message)
 
-    def new_game(self, game_id: str, seats: Sequence[Seat | str], seed: int,
-                 options: Mapping[str, str] | None = None, variant: str | None = None) -> None:
+    def new_game(
+        self,
+        game_id: str,
+        seats: Sequence[Seat | str],
+        seed: int,
+        options: Mapping[str, str] | None = None,
+        variant: str | None = None,
+    ) -> None:
         from .table import Table
 
         try:
-            table = Table.new(game_id, seats, seed, options, variant)
+            table = Table.new(game_id, seats, seed, options, variant, save_dir=saves.save_dir(self.data_dir))
         except (KeyError, ValueError) as exc:
             reason = str(exc).strip("'\"")
             if isinstance(self.screen, LauncherScreen):
@@ -140,11 +180,14 @@ class BoardgamesApp(App):
         self.start_table(table)
 
     def start_table(self, table) -> None:
+        from .boards import board_for
+
         self.table = table
         self.viewer = None
         self._decision = None
         self._over_shown = False
-        self.game_screen = screen_class(table.game.id)(table)
+        self.board = board_for(table.game.id)
+        self.game_screen = self.board.screen(table)
         self._reset_stack(self.game_screen)
         # Once the first screen is up and the player is reading it: not in the way of start-up.
         self.set_timer(self.HELP_WARMUP_DELAY, self.prepare_help)
@@ -185,11 +228,18 @@ class BoardgamesApp(App):
         last = table.last_human_actor()
         undo_seat = last if (last is not None and last != actor and table.undo_count(last)) else None
         self.hold_keys()  # an Enter typed for the last move must not take the hand-off
+        from .screens.handoff import HandoffScreen
+
         self.push_screen(
-            HandoffScreen(actor, table.name(actor), undo_seat,
-                          table.name(undo_seat) if undo_seat is not None else "",
-                          secrets=screen.SECRETS),
-            lambda result: self._handoff_done(actor, undo_seat, result))
+            HandoffScreen(
+                actor,
+                table.name(actor),
+                undo_seat,
+                table.name(undo_seat) if undo_seat is not None else "",
+                secrets=screen.SECRETS,
+            ),
+            lambda result: self._handoff_done(actor, undo_seat, result),
+        )
 
     def present(self, seat: int, again: bool = False) -> None:
         """Show `seat`'s own screen for its pending decision. A decision that does not simply go on
@@ -202,8 +252,12 @@ class BoardgamesApp(App):
         steps = table.record.steps
         context = table.context()
         previous = self._decision
-        goes_on = (previous is not None and previous[0] == seat and previous[2] == context
-                   and all(step.seat == seat and not step.revealed for step in steps[previous[1]:]))
+        goes_on = (
+            previous is not None
+            and previous[0] == seat
+            and previous[2] == context
+            and all(step.seat == seat and not step.revealed for step in steps[previous[1] :])
+        )
         self.viewer = seat
         screen.show(seat, seat)
         table.mark_looked(seat)
@@ -212,8 +266,12 @@ class BoardgamesApp(App):
             return
         self.hold_keys()
         if again and previous is not None and previous[0] == seat and previous[2] != context:
-            screen.say(Text.assemble(theme.seat_label(seat, table.name(seat)),
-                                     f", you act again: {screen.decision_title(screen.view)}."))
+            screen.say(
+                Text.assemble(
+                    theme.seat_label(seat, table.name(seat)),
+                    f", you act again: {screen.decision_title(screen.view)}.",
+                )
+            )
 
     def hold_keys(self) -> None:
         """Keys typed before this moment were meant for what the screen showed then: drop the ones
@@ -229,8 +287,11 @@ class BoardgamesApp(App):
 
     async def on_event(self, event: events.Event) -> None:
         # Clicks are acted on by the widget under the mouse, so they are checked on arrival.
-        if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded \
-                and self.stale(event):
+        if (
+            isinstance(event, (events.MouseDown, events.MouseUp))
+            and not event.is_forwarded
+            and self.stale(event)
+        ):
             return
         await super().on_event(event)
 
@@ -276,8 +337,11 @@ class BoardgamesApp(App):
         self._decision = None
         self.present(seat)
         if lines:
-            self.push_screen(RecapScreen(seat, table.name(seat), lines, first=first),
-                             lambda _: self.hold_keys())
+            from .screens.handoff import RecapScreen
+
+            self.push_screen(
+                RecapScreen(seat, table.name(seat), lines, first=first), lambda _: self.hold_keys()
+            )
 
     def _schedule_bot(self) -> None:
         if self._bot_pending:
@@ -309,10 +373,24 @@ class BoardgamesApp(App):
             self.advance()
             return
         try:
-            table.bot_step(actor)
+            decision = table.bot_decision(actor)
         except IllegalAction as exc:
             screen.say(f"{table.name(actor)} (bot) could not move: {exc.reason}", error=True)
             return
+        # The bot thinks in a worker thread; its choice comes back as a message.
+        self._bot_pending = True
+
+        def think() -> None:
+            self.post_message(BotChose(token, decision, decision()))
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        if message.token != self._bot_token or self.table is None:
+            return  # cancelled (undo, new game) while the bot thought
+        self._bot_pending = False
+        decision = message.decision
+        self.table.bot_play(decision.seat, message.action, decision.steps, decision.generation)
         self.advance()
 
     # -- what screens call ---------------------------------------------------------------------
@@ -358,7 +436,10 @@ class BoardgamesApp(App):
             if result == "launcher":
                 self.show_launcher()
 
-        self.push_screen(GameOverScreen(self.table), done)
+        from .screens.game_over import GameOverScreen
+
+        results = self.board.results if self.board is not None else None
+        self.push_screen(GameOverScreen(self.table, results), done)
 
     def help_content(self, game: Game | None = None) -> tuple[str, str, str]:
         """The help screen's title, keys and rules: of `game`, else of the game being played."""
@@ -369,7 +450,7 @@ class BoardgamesApp(App):
             options = None
         keys = LAUNCHER_KEYS
         if self.game_screen is not None and self.table is not None:
-            keys = self.game_screen.KEYS_HELP
+            keys = self.game_screen.keys_help()
         rules = ""
         if game is not None:
             try:
@@ -404,9 +485,19 @@ class BoardgamesApp(App):
         self.show_help()
 
     def show_message(self, title: str, text: str) -> None:
+        from .screens.dialogs import MessageScreen
+
         self.push_screen(MessageScreen(title, text))
 
+    def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+        # The newest autosave reaches the disk before the app is gone.
+        if self.table is not None:
+            self.table.flush(timeout=5)
+        super().exit(*args, **kwargs)
+
     def action_request_quit(self) -> None:
+        from .screens.dialogs import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             self.exit()
             return
@@ -419,6 +510,22 @@ class BoardgamesApp(App):
                 self.exit()
 
         self.push_screen(QuitScreen(), done)
+
+    # -- the command palette (ctrl+p) -----------------------------------------------------------
+    def get_system_commands(self, screen):
+        """The game's commands that apply now (from its key map), then help and quit (asking
+        first, as q does), and Textual's theme and screenshot."""
+        from .screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):
+            for title, help_text, action in screen.KEYMAP.commands(screen):
+                yield SystemCommand(title, help_text, partial(screen.run_action, action))
+        else:
+            yield SystemCommand("Help", "The keys and the rules", self.action_show_help)
+            yield SystemCommand("Quit", "Leave boardgames-tui", self.action_request_quit)
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Screenshot"):
+                yield command
 
     # -- terminal size -------------------------------------------------------------------------
     def check_size(self) -> None:

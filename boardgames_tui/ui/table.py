@@ -1,20 +1,28 @@
 """Table: one game being played. It owns the State and the GameRecord, knows who sits where, runs the
 bots, keeps the log and writes the autosave. It is the only thing in the UI that changes game state;
-screens read views from it and hand it actions.
+screens read views from it and hand it actions. The state itself is private: what a screen may
+know comes through `view`, `legal`, `standings` and the like.
+
+Nothing here waits for long on the thread that calls it. The autosave is serialized here and written
+by `saves`' background thread (`flush` waits for it). A bot's decision is taken in two halves:
+`bot_decision` gathers what the bot may see, here; the returned object runs the bot anywhere (a
+worker thread); `bot_play` plays the result here, if the game has not moved on meanwhile.
 
 This module does not import textual, so it can be tested and reused without a screen.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any
 
 from .. import saves
 from ..rules import registry
-from ..rules.bots import bot_move, bot_rng
-from ..rules.core import Action, Event, Game, IllegalAction, Seat, State
+from ..rules.bots import Bot, bot_rng
+from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
 from ..rules.record import GameRecord, RecordError
 
 
@@ -31,31 +39,70 @@ def with_note(text: str, note: str) -> str:
     return f"{text.removesuffix('.')} ({note}){stop}"
 
 
+@dataclass(frozen=True, eq=False)
+class BotDecision:
+    """One decision of the bot at `seat`, taken when the game had `steps` moves: what the bot may
+    see, gathered by `Table.bot_decision`. Calling it runs the bot and returns its choice (None if
+    the bot failed); it reads nothing of the table, so it may run in any thread."""
+
+    seat: int
+    steps: int
+    generation: int
+    view: Mapping[str, Any]
+    legal: tuple[Action, ...]
+    bot: Bot
+    rng: random.Random
+
+    def __call__(self) -> Action | None:
+        try:
+            return self.bot.choose(self.view, list(self.legal), self.rng)
+        except Exception:  # a bot's bug must not stop the game: bot_play falls back
+            return None
+
+
 class Table:
-    def __init__(self, record: GameRecord, state: State, save_path: Path | None = None,
-                 log: Sequence[LogEntry] = ()):
+    def __init__(
+        self, record: GameRecord, state: State, save_path: Path | None = None, log: Sequence[LogEntry] = ()
+    ):
         self.record = record
-        self.state = state
+        self._state = state
         self.game: Game = registry.get(record.game_id)
         self.save_path = Path(save_path) if save_path is not None else None
         self.log: list[LogEntry] = list(log)
         self.save_error: str | None = None
-        self.bots = {i: self.game.make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.is_bot}
+        # Called in the writer thread with the new `save_error` after each autosave: a screen can
+        # show a failure at once instead of at its next redraw. It must not block (post a message).
+        self.on_save_result: Callable[[str | None], None] | None = None
+        self.bots = {
+            i: self.game.make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.bot is not None
+        }
         # seat -> how many steps there were when that seat last saw its own screen (see recap_for)
         self.looked: dict[int, int] = {}
+        # Counts every change of the game (a move, an undo): a bot's decision taken before the
+        # latest change is stale, even when undo and new moves brought the step count back.
+        self.generation = 0
 
     # -- making one ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, game_id: str, seats: Sequence[Seat | str], seed: int,
-            options: Mapping[str, str] | None = None, variant: str | None = None,
-            autosave: bool = True) -> "Table":
+    def new(
+        cls,
+        game_id: str,
+        seats: Sequence[Seat | str],
+        seed: int,
+        options: Mapping[str, str] | None = None,
+        variant: str | None = None,
+        autosave: bool = True,
+        save_dir: Path | str | None = None,
+    ) -> Table:
+        """A new game, autosaved (unless `autosave` is False) to a fresh file in the saves folder
+        `save_dir` (default: `saves.save_dir()`)."""
         record, state = GameRecord.start(game_id, seats, seed, variant, options)
         # The file is written from the first move on: a game opened and left at once leaves no save.
-        path = saves.new_save_path(game_id, record.seed) if autosave else None
+        path = saves.new_save_path(game_id, record.seed, directory=save_dir) if autosave else None
         return cls(record, state, path)
 
     @classmethod
-    def resume(cls, path: Path) -> "Table":
+    def resume(cls, path: Path) -> Table:
         """Load a save and keep writing to the same file; RecordError (one line) if it can't be read.
         A file that can't be read is left exactly as it was."""
         record, _ = saves.load(path)
@@ -90,10 +137,19 @@ class Table:
 
     # -- the game ------------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.state.is_over()
+        return self._state.is_over()
+
+    def standings(self) -> Standings:
+        """The scores by category, ranks and winners (final once the game is over)."""
+        return self._state.standings()
+
+    @property
+    def steps(self) -> int:
+        """How many moves have been made."""
+        return len(self.record.steps)
 
     def to_move(self) -> tuple[int, ...]:
-        return tuple(self.state.to_move())
+        return tuple(self._state.to_move())
 
     def next_actor(self, prefer: int | None = None) -> int | None:
         """The seat whose decision comes next: `prefer` if it is pending (saves a hand-off), else a
@@ -108,13 +164,13 @@ class Table:
                 return seat
         return pending[0]
 
-    def view(self, seat: int | None) -> dict:
-        return self.state.view(seat)
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        return self._state.view(seat)
 
     def legal(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        return list(self.state.legal_actions(seat))
+        return list(self._state.legal_actions(seat))
 
     def act(self, seat: int, action: Action, note: str = "", auto: bool = False) -> list[Event]:
         """Apply an action for `seat`, record it, log its events and autosave.
@@ -124,23 +180,29 @@ class Table:
         rules is turned into an IllegalAction too, with the state put back as it was."""
         steps = len(self.record.steps)
         try:
-            events = self.record.play(self.state, seat, action, auto)
+            events = self.record.play(self._state, seat, action, auto)
         except IllegalAction:
             raise
         except Exception as exc:
             # The record is the game: replaying it rebuilds the state the failed move may have
             # half changed, so no copy of the state is needed on every move.
             del self.record.steps[steps:]
-            self.state = self.record.replay()
-            raise IllegalAction(f"The rules could not carry out that move ({type(exc).__name__}); "
-                                "the game is unchanged.") from exc
+            self._state = self.record.replay()
+            self.generation += 1
+            raise IllegalAction(
+                f"The rules could not carry out that move ({type(exc).__name__}); the game is unchanged."
+            ) from exc
+        self.generation += 1
         index = len(self.record.steps) - 1
         logged = list(events)
         if note and logged:
             first = logged[0]
-            logged[0] = Event(with_note(first.text, note), first.visible_to,
-                              with_note(first.others_text, note) if first.others_text else None,
-                              first.reveal)
+            logged[0] = Event(
+                with_note(first.text, note),
+                first.visible_to,
+                with_note(first.others_text, note) if first.others_text else None,
+                first.reveal,
+            )
         self.log.extend(LogEntry(index, seat, event) for event in logged)
         self.autosave()
         return events
@@ -152,10 +214,10 @@ class Table:
         anything the seat's secrets would not."""
         if self.is_bot(seat) or seat not in self.to_move():
             return None
-        action = self.state.only_formality(seat)
+        action = self._state.only_formality(seat)
         if action is None:
             return None
-        if any(other != seat for other in self.humans) and not self.state.forced_in_public(seat):
+        if any(other != seat for other in self.humans) and not self._state.forced_in_public(seat):
             return None
         return action
 
@@ -170,24 +232,55 @@ class Table:
     def context(self) -> tuple:
         """Where the game stands in its round, from the public view: a new decision in a new context
         (a new phase or step) is announced to a player who acts again."""
-        view = self.state.view(None)
-        if not isinstance(view, dict):
+        view = self._state.view(None)
+        if not isinstance(view, Mapping):
             return ()
         return (view.get("round"), view.get("phase"), view.get("step"))
 
-    def bot_step(self, seat: int) -> tuple[Action, list[Event]]:
-        """Let the bot at `seat` choose and play one action."""
+    # -- bots ----------------------------------------------------------------------------------
+    def bot_decision(self, seat: int) -> BotDecision:
+        """What the bot at `seat` needs to choose its move, gathered now, in the calling thread;
+        call the result (in any thread) for the bot's choice, then hand that to `bot_play`.
+        IllegalAction when the seat has nothing to do."""
+        if seat not in self.bots:
+            raise IllegalAction(f"{self.name(seat)} is not a bot.")
         legal = self.legal(seat)
         if not legal:
             raise IllegalAction(f"{self.name(seat)} has nothing to do.")
-        try:
-            rng = bot_rng(self.record.seed, seat, len(self.record.steps))
-            action = bot_move(self.state, seat, self.bots[seat], rng)
-        except Exception:
-            action = None
-        if action not in legal:  # a bot's mistake must not stop the game
+        bot = self.bots[seat]
+        # The view is the state's own fresh copy, so the state may move on while the bot thinks.
+        # A bot that says it ignores the view is spared building one.
+        view = self._state.view(seat) if getattr(bot, "uses_view", True) else {}
+        # One RNG per decision, from the move number: a resumed game's bots choose as they would
+        # have without the break.
+        rng = bot_rng(self.record.seed, seat, len(self.record.steps))
+        return BotDecision(seat, len(self.record.steps), self.generation, view, tuple(legal), bot, rng)
+
+    def bot_play(
+        self, seat: int, action: Action | None, expected_steps: int, generation: int | None = None
+    ) -> tuple[Action, list[Event]] | None:
+        """Play the bot's choice for `seat`, if the game still stands where the decision was taken:
+        `expected_steps` moves (and, when given, the decision's `generation`, which also notices an
+        undo followed by as many new moves). None, and nothing played, when it has moved on (an
+        undo, a new game, another seat's move). A choice that is not legal is replaced by the
+        first legal move: a bot's mistake must not stop the game."""
+        if len(self.record.steps) != expected_steps:
+            return None
+        if generation is not None and generation != self.generation:
+            return None
+        legal = self.legal(seat)
+        if not legal:
+            return None
+        if action not in legal:
             action = legal[0]
         return action, self.act(seat, action)
+
+    def bot_step(self, seat: int) -> tuple[Action, list[Event]]:
+        """Let the bot at `seat` choose and play one action, here and now."""
+        decision = self.bot_decision(seat)
+        played = self.bot_play(seat, decision(), decision.steps, decision.generation)
+        assert played is not None  # nothing ran between the decision and the play
+        return played
 
     # -- undo ----------------------------------------------------------------------------------
     def undo_count(self, seat: int | None) -> int:
@@ -212,7 +305,8 @@ class Table:
         n = self.undo_count(seat)
         if n == 0:
             raise IllegalAction("There is nothing of yours to take back now.")
-        self.state = self.record.undo(seat, self.bots)
+        self._state = self.record.undo(seat, self.bots)
+        self.generation += 1
         keep = len(self.record.steps)
         self.log = [entry for entry in self.log if entry.step < keep]
         self.looked = {s: min(n_, keep) for s, n_ in self.looked.items()}
@@ -222,12 +316,7 @@ class Table:
     # -- the log -------------------------------------------------------------------------------
     def log_for(self, seat: int | None) -> list[str]:
         """Every log line `seat` may read (None: the public lines)."""
-        lines = []
-        for entry in self.log:
-            text = entry.event.text_for(seat)
-            if text:
-                lines.append(text)
-        return lines
+        return visible_lines((entry.event for entry in self.log), seat)
 
     def last_acted(self, seat: int) -> int:
         for i in range(len(self.record.steps) - 1, -1, -1):
@@ -243,21 +332,32 @@ class Table:
         """What happened since `seat` last acted or last looked at its own screen, whichever came
         later, as `seat` may read it."""
         since = max(self.last_acted(seat) + 1, self.looked.get(seat, 0))
-        lines = []
-        for entry in self.log:
-            if entry.step >= since:
-                text = entry.event.text_for(seat)
-                if text:
-                    lines.append(text)
-        return lines
+        return visible_lines((entry.event for entry in self.log if entry.step >= since), seat)
 
     # -- saving --------------------------------------------------------------------------------
     def autosave(self) -> None:
+        """Hand the record, serialized now, to the background writer. A failed write shows as
+        `save_error` once the writer knows (the next successful one clears it)."""
         if self.save_path is None:
             return
-        try:
-            saves.save(self.save_path, self.record)
-        except OSError as exc:
-            self.save_error = f"Autosave failed: {exc.strerror or exc}"
-        else:
+        saves.save_later(self.save_path, self.record.dumps(), self._saved)
+
+    def _saved(self, error: Exception | None) -> None:
+        # Runs in the writer thread; one attribute assignment, which readers see whole.
+        if error is None:
             self.save_error = None
+        elif isinstance(error, OSError):
+            self.save_error = f"Autosave failed: {error.strerror or error}"
+        else:
+            self.save_error = f"Autosave failed: {type(error).__name__}"
+        hook = self.on_save_result
+        if hook is not None:
+            hook(self.save_error)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until the newest autosave is on disk (or has failed: see `save_error`); False if
+        `timeout` seconds passed first. Call it before the program ends, and before reading the
+        file in a test."""
+        if self.save_path is None:
+            return True
+        return saves.flush(self.save_path, timeout)

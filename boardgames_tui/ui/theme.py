@@ -60,15 +60,3 @@ def seat_style(seat: int, bold: bool = True) -> Style:
 def seat_label(seat: int, name: str, bold: bool = True) -> Text:
     """'◆ Ann' in the seat's colour."""
     return Text(f"{symbol(seat)} {name}", style=seat_style(seat, bold))
-
-
-def seat_tag(seat: int) -> Text:
-    """'A◆' in the seat's colour: for tight spots."""
-    return Text(f"{letter(seat)}{symbol(seat)}", style=seat_style(seat))
-
-
-def seat_markup(seat: int, name: str) -> str:
-    """'◆ Ann' as Textual content markup, with the name escaped."""
-    from rich.markup import escape
-
-    return f"[bold {look(seat).colour}]{symbol(seat)} {escape(name)}[/]"

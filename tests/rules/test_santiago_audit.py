@@ -9,7 +9,8 @@ import pytest
 from boardgames_tui.rules.core import IllegalAction
 from boardgames_tui.rules.record import GameRecord, RecordError
 from boardgames_tui.rules.santiago import GAME
-from boardgames_tui.rules.santiago.actions import Bid, Pass, PlaceSpring
+from boardgames_tui.rules.santiago import data as D
+from boardgames_tui.rules.santiago.actions import Bid, PlaceSpring, Plant
 
 
 def _to_planting(st):
@@ -41,8 +42,44 @@ def test_damaged_save_with_an_unhashable_crop_loads_as_a_record_error():
     data["actions"] = [{"seat": st.start_player, "action": {"kind": "spring", "x": 2, "y": 1}}]
     for i, seat in enumerate(st.view(None)["bid_order"]):
         data["actions"].append({"seat": seat, "action": {"kind": "bid", "amount": i + 1}})
-    data["actions"].append({"seat": st.to_move()[0],
-                            "action": {"kind": "plant", "crop": {}, "workers": 2, "col": 0, "row": 0}})
+    data["actions"].append(
+        {"seat": st.to_move()[0], "action": {"kind": "plant", "crop": {}, "workers": 2, "col": 0, "row": 0}}
+    )
     loaded = GameRecord.loads(json.dumps(data))
     with pytest.raises(RecordError, match="not legal"):
         loaded.load_state()
+
+
+# -- issue #7: checked against the official English rulebook --------------------------------------------
+def test_the_pepper_crop_has_the_rulebooks_name_and_keeps_its_saved_key():
+    assert D.CROP_NAMES["chili"] == "Red pepper" and D.CROP_SHORT["chili"] == "Pe"
+    assert D.CROP_WORDS["chili"] == "Pepper"
+    assert "Chili" not in GAME.rules_markdown() and "red pepper" in GAME.rules_markdown()
+    # saves name the crop by its key, so an old save still decodes
+    assert GAME.decode_action({"kind": "plant", "crop": "chili", "workers": 2, "col": 0, "row": 0}) == Plant(
+        "chili", 2, 0, 0
+    )
+
+
+def test_the_tile_mix_is_the_rulebooks_not_provisional():
+    assert D.TILE_MIX == ((2, 6), (1, 3))
+    assert "provisional" not in GAME.rules_markdown().lower()
+    assert "provisional" not in (D.__doc__ or "").lower()
+
+
+def test_playing_time_and_the_harder_spring():
+    assert GAME.minutes == 60
+    st = GAME.new(["A", "B", "C"], 1)
+    prompt = st.view(None)["prompt"]
+    assert st.phase == "spring" and "an edge or corner is the rulebook's harder variant" in prompt
+    setup = " ".join(GAME.rules_markdown().split("## A round")[0].split())
+    assert "a spring on the edge or in a corner is its harder variant" in setup
+    spring = next(o for o in GAME.options if o.key == "spring")
+    assert "harder" in spring.label_of("random_any") and "harder variant" in spring.help
+
+
+def test_legal_bids_start_at_one():
+    st = GAME.new(["A", "B", "C"], 1, options={"spring": "random_inner"})
+    seat = st.to_move()[0]
+    bids = [a.amount for a in st.legal_actions(seat) if isinstance(a, Bid)]
+    assert bids == list(range(1, 11))

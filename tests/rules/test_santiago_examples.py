@@ -8,9 +8,19 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.rules.core import IllegalAction
-from boardgames_tui.rules.santiago import GAME, data as D
+from boardgames_tui.rules.santiago import GAME
+from boardgames_tui.rules.santiago import data as D
 from boardgames_tui.rules.santiago.actions import (
-    Accept, Bid, Build, NoCanal, Pass, PersonalCanal, PlaceSpring, Plant, Propose, Support,
+    Accept,
+    Bid,
+    Build,
+    NoCanal,
+    Pass,
+    PersonalCanal,
+    PlaceSpring,
+    Plant,
+    Propose,
+    Support,
 )
 
 from .santiago_helpers import build, put, take_tile
@@ -68,8 +78,10 @@ def ex1_state():
 def test_ex1_scoring_purple_24_black_14():
     st = ex1_state()
     view = st.view(None)
-    assert all(view["fields"][r][c]["irrigated"]
-               for c, r in [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (0, 1), (1, 1), (5, 0), (5, 2)])
+    assert all(
+        view["fields"][r][c]["irrigated"]
+        for c, r in [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (0, 1), (1, 1), (5, 0), (5, 2)]
+    )
     sizes = sorted((p["crop"], p["size"]) for p in view["plantations"])
     assert sizes == [("banana", 5), ("beans", 2), ("sugar", 1), ("sugar", 1)]
     assert view["plantation_scores"] == [24, 14, 5]
@@ -88,8 +100,11 @@ def test_ex11_final_totals_and_shared_win():
     for row in rows.values():
         assert row.total == sum(row.breakdown.values())
     assert rows["black"].breakdown == {
-        "cash": 17, "Banana at 0,0: 5×2": 10, "Beans at 0,1: 2×1": 2,
-        "Sugar cane at 5,0: 1×1": 1, "Sugar cane at 5,2: 1×1": 1,
+        "cash": 17,
+        "Banana at 0,0: 5×2": 10,
+        "Beans at 0,1: 2×1": 2,
+        "Sugar cane at 5,0: 1×1": 1,
+        "Sugar cane at 5,2: 1×1": 1,
     }
 
 
@@ -99,7 +114,9 @@ A, B, C, Dd, E = range(5)
 
 def test_ex2_bidding_overseer_and_passers():
     st = fresh("ABCDE")
-    restart_round(st, overseer=E, offer=[("banana", 2), ("sugar", 2), ("potato", 1), ("beans", 2), ("chili", 1)])
+    restart_round(
+        st, overseer=E, offer=[("banana", 2), ("sugar", 2), ("potato", 1), ("beans", 2), ("chili", 1)]
+    )
     assert st.view(None)["bid_order"] == [A, B, C, Dd, E]
     play(st, A, Bid(3))
     play(st, B, Bid(1))
@@ -133,7 +150,7 @@ def test_ex2_bidding_overseer_and_passers():
 
 # -- Ex3, Ex4: bribes ---------------------------------------------------------------------------------
 WHT, PUR, BLK, GRY, BGE = range(5)
-S1, S2, S3 = ("H", 1, 1), ("V", 2, 1), ("H", 2, 1)   # all three touch the spring at I(2,1)
+S1, S2, S3 = ("H", 1, 1), ("V", 2, 1), ("H", 2, 1)  # all three touch the spring at I(2,1)
 
 
 def ex3_state(white_cash=6):
@@ -226,8 +243,8 @@ def test_ex6_droughts_then_final_drought():
     pur, blk, gry, wht = range(4)
     build(st, ("H", 1, 1))
     assert [D.field_cr(f) for f in D.SEG_FIELDS[D.SEG_INDEX[("H", 1, 1)]]] == [(2, 1), (3, 1), (2, 2), (3, 2)]
-    put(st, 2, 2, "potato", pur, 2)          # D: irrigated
-    put(st, 6, 5, "beans", blk, 2)           # A: dry, 2 markers
+    put(st, 2, 2, "potato", pur, 2)  # D: irrigated
+    put(st, 6, 5, "beans", blk, 2)  # A: dry, 2 markers
     put(st, 0, 5, "chili", gry, 1, workers=1)  # B: dry, 1 marker
     put(st, 7, 0, "sugar", wht, 0, workers=1)  # C: dry, 0 markers (a passer's 1-worker tile)
 
@@ -235,24 +252,26 @@ def test_ex6_droughts_then_final_drought():
         return st.view(None)["fields"][r][c]
 
     st.round = st.rounds - 2
-    st._end_round()                           # round k's drought
+    st._end_round()  # round k's drought
     assert cell(2, 2)["markers"] == 2
     assert cell(6, 5)["markers"] == 1
     assert cell(0, 5)["markers"] == 0 and not cell(0, 5)["desert"] and cell(0, 5)["crop"] == "chili"
+    assert cell(0, 5)["owner"] is None and cell(6, 5)["owner"] == blk  # "still a tile, ownerless"
     assert cell(7, 0)["desert"] and cell(7, 0)["crop"] is None
-    assert st.markers_left[blk] == 21 and st.markers_left[gry] == 22
+    # lost markers go back in the box, not to the supply
+    assert st.markers_left[blk] == 20 and st.markers_left[gry] == 21
 
-    st._end_round()                           # round k+1's drought
+    st._end_round()  # round k+1's drought
     assert cell(2, 2)["markers"] == 2
     assert cell(6, 5)["markers"] == 0 and not cell(6, 5)["desert"]
     assert cell(0, 5)["desert"]
     assert st.round == st.rounds
 
-    st._end_round()                           # final drought
+    st._end_round()  # final drought
     assert st.is_over()
     assert cell(2, 2)["markers"] == 2 and not cell(2, 2)["desert"]
     assert cell(6, 5)["desert"]
-    assert st.markers_left == [20, 22, 22, 22]
+    assert st.markers_left == [20, 20, 21, 22]
 
 
 def test_ex6_two_markers_dry_in_final_round_become_desert():
@@ -262,7 +281,7 @@ def test_ex6_two_markers_dry_in_final_round_become_desert():
     st.round = st.rounds
     st._end_round()
     cell = st.view(None)["fields"][5][6]
-    assert cell["desert"] and cell["markers"] == 0 and st.markers_left[1] == 22
+    assert cell["desert"] and cell["markers"] == 0 and st.markers_left[1] == 20
     assert st.standings().rows[0].total == max(st.cash)  # nothing left to score
 
 
@@ -294,7 +313,7 @@ def test_ex10_extra_irrigation_order():
     st._start_extra()
     assert st.view(None)["extra_order"] == [Dd, A, B, C]
     play(st, Dd, Pass())
-    assert st.to_move() == (A,)               # E is skipped
+    assert st.to_move() == (A,)  # E is skipped
     events = play(st, A, PersonalCanal("V", 2, 1))
     assert st.canal[D.SEG_INDEX[("V", 2, 1)]]
     assert st.personal == [False, True, True, True, False]

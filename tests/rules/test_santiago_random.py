@@ -1,7 +1,7 @@
-"""Random play for 3, 4 and 5 players, with and without palms, checking invariants after every action.
-
-Every 10th step: the save round-trips to an equal state, replay is deterministic, and actions from
-the wrong seat or malformed actions are refused without changing anything.
+"""Random play for 3, 4 and 5 players, with and without palms, checking Santiago's invariants after
+every action, and every 10th step that the view's board cache agrees with a view built afresh.
+What every game must keep (refusals, saves, replay, hidden cash, standings) is checked by
+tests/test_contract.py.
 """
 
 from __future__ import annotations
@@ -12,21 +12,22 @@ import random
 import pytest
 
 from boardgames_tui.rules.bots import RandomBot, bot_rng
-from boardgames_tui.rules.core import IllegalAction
-from boardgames_tui.rules.record import GameRecord
-from boardgames_tui.rules.santiago import GAME, data as D
-from boardgames_tui.rules.santiago.actions import Bid, Plant, Propose, Support
+from boardgames_tui.rules.santiago import GAME
+from boardgames_tui.rules.santiago import data as D
+from boardgames_tui.rules.santiago.actions import Bid
 from boardgames_tui.rules.santiago.bot import SmartBot
 
 GAMES_PER_CONFIG = 60
 
 
-def check_invariants(st):
+def check_invariants(st, markers_before):
     n = st.n
-    # markers are conserved: on the board or in the owner's supply
+    # markers are on the board, in the owner's supply, or lost to drought (out of the game): the
+    # supply only ever shrinks
     for s in range(n):
         on_board = sum(st.markers[f] for f in range(D.NFIELDS) if st.owner[f] == s)
-        assert st.markers_left[s] >= 0 and on_board + st.markers_left[s] == D.MARKERS_PER_PLAYER
+        assert st.markers_left[s] >= 0 and on_board + st.markers_left[s] <= D.MARKERS_PER_PLAYER
+        assert st.markers_left[s] <= markers_before[s]
     assert all(m >= 0 for m in st.markers)
     for f in range(D.NFIELDS):
         if st.owner[f] < 0:
@@ -64,33 +65,22 @@ def check_invariants(st):
     # whose turn
     movers = st.to_move()
     assert len(movers) == (0 if st.is_over() else 1)
-    for seat in movers:
-        assert st.legal_actions(seat)
-
-
-def check_refusals(st, seat, legal, rng):
-    before = st.snapshot()
-    other = (seat + 1 + rng.randrange(st.n - 1)) % st.n
-    bad = [(other, legal[rng.randrange(len(legal))]), (seat, Bid("lots")), (seat, Plant("kiwi", 2, 0, 0)),
-           (seat, Propose("Q", 0, 0, 1)), (seat, Support(99, 1)), (seat + st.n, legal[0]), (seat, None)]
-    for who, action in bad:
-        with pytest.raises(IllegalAction):
-            st.apply(who, action)
-        assert st.snapshot() == before
+    if st.phase == "bid":
+        # a bid of 0 is a pass, which Pass says: never offered as a bid
+        assert all(a.amount >= 1 for a in st.legal_actions(movers[0]) if isinstance(a, Bid))
 
 
 def run_game(n, seed, options, smart_seat=None):
-    record, st = GameRecord.start("santiago", [f"P{i}" for i in range(n)], seed, options=options)
+    st = GAME.new([f"P{i}" for i in range(n)], seed, options=options)
     rng = random.Random(seed)
     bots = {s: (SmartBot() if s == smart_seat else RandomBot()) for s in range(n)}
     bot_rngs = [bot_rng(seed, s) for s in range(n)]
-    check_invariants(st)
+    check_invariants(st, [D.MARKERS_PER_PLAYER] * n)
     step = 0
     while not st.is_over():
         seat = st.to_move()[0]
         legal = st.legal_actions(seat)
         if step % 10 == 0:
-            check_refusals(st, seat, legal, rng)
             view = st.view(seat)
             json.dumps(view)
             action = bots[seat].choose(view, legal, bot_rngs[seat])
@@ -98,19 +88,17 @@ def run_game(n, seed, options, smart_seat=None):
             action = bots[seat].choose(st.view(seat), legal, bot_rngs[seat])
         else:
             action = legal[rng.randrange(len(legal))]
-        record.play(st, seat, action)
+        markers_before = list(st.markers_left)
+        st.apply(seat, action)
         step += 1
-        check_invariants(st)
+        check_invariants(st, markers_before)
         if step % 10 == 0:
-            loaded = GameRecord.loads(record.dumps()).load_state()
-            assert loaded == st
-            assert record.replay() == st
             # the view's board cache agrees with a view built from scratch
             rebuilt = st.copy()
             rebuilt._board_cache = None
             for who in (None, *range(n)):
-                assert rebuilt.view(who) == st.view(who) == loaded.view(who)
-    return record, st
+                assert rebuilt.view(who) == st.view(who)
+    return st
 
 
 CONFIGS = [(n, palms) for n in (3, 4, 5) for palms in ("off", "on")]
@@ -126,26 +114,16 @@ def test_random_games(n, palms):
             "spring": ("choose", "random_inner", "random_any")[g % 3],
             "palm_placement": ("choose", "random")[(g // 2) % 2],
         }
-        record, st = run_game(n, seed, options, smart_seat=(g % n if g % 3 == 2 else None))
+        st = run_game(n, seed, options, smart_seat=(g % n if g % 3 == 2 else None))
         assert st.is_over() and st.round == st.rounds
         assert len(st.deck) == 0
         standings = st.standings()
-        assert len(standings.rows) == n and standings.winners
         best = max(row.total for row in standings.rows)
         payouts = st.view(None)["plantation_scores"]
         for row in standings.rows:
-            assert row.total == sum(row.breakdown.values())
             assert row.breakdown["cash"] == st.cash[row.seat]
             assert row.total == st.cash[row.seat] + payouts[row.seat]
-            assert row.winner == (row.total == best)
+            assert row.winner == (row.total == best)  # no tie-break: ties share the win
         # after the final drought every remaining tile is watered
         assert all(st.tile[f] < 0 or st.desert[f] or st._irrigated(f) for f in range(D.NFIELDS))
         assert st.view(0)["cash"] == st.cash
-        # the same seed and actions give the same game
-        assert record.replay() == st
-
-
-def test_same_seed_same_game():
-    a = run_game(4, 99, {"palms": "on", "palm_placement": "random", "spring": "random_any"})[1]
-    b = run_game(4, 99, {"palms": "on", "palm_placement": "random", "spring": "random_any"})[1]
-    assert a == b

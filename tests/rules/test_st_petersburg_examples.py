@@ -14,9 +14,22 @@ NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 GAME_DECK = {deck: {k for k, c in CARDS.items() if c.deck == deck} for deck in PHASES}
 
 
-def make_state(n: int = 2, *, seed: int = 1, options=None, phase: str = "worker", active: int = 0,
-               upper=(), lower=(), areas=None, hands=None, rubles=None, points=None, markers=None,
-               took: bool = False):
+def make_state(
+    n: int = 2,
+    *,
+    seed: int = 1,
+    options=None,
+    phase: str = "worker",
+    active: int = 0,
+    upper=(),
+    lower=(),
+    areas=None,
+    hands=None,
+    rubles=None,
+    points=None,
+    markers=None,
+    took: bool = False,
+):
     """A fresh game whose situation is then set directly: the display, play areas, hands, money.
 
     Markers all go to `active` unless given. Card conservation is not kept (these are rule tests).
@@ -64,23 +77,29 @@ def test_e1_price_never_below_one():
 
 
 def test_e2_stacked_building_discounts():
-    st = make_state(areas=[["library", "carpenter_workshop"], []], upper=["library"], lower=["library"],
-                    hands=[["library"], []])
+    st = make_state(
+        areas=[["library", "carpenter_workshop"], []],
+        upper=["library"],
+        lower=["library"],
+        hands=[["library"], []],
+    )
     assert {(a.row, a.price) for a in buys(st, 0, "library")} == {("lower", 14), ("upper", 15)}
     assert plays(st, 0, "library") == [Play("library", 15)]
     assert st.view(0)["prices"] == {"upper": [15], "lower": [14]}
 
 
 def test_e3_stacked_aristocrat_discounts():
-    st = make_state(phase="aristocrat", areas=[["gold_smelter", "judge"], []],
-                    lower=["judge"], upper=["author"])
+    st = make_state(
+        phase="aristocrat", areas=[["gold_smelter", "judge"], []], lower=["judge"], upper=["author"]
+    )
     assert buys(st, 0, "judge") == [Buy("lower", 0, "judge", 13)]
     assert buys(st, 0, "author") == [Buy("upper", 0, "author", 3)]
 
 
 def test_e4_trading_card_replaces_market():
-    st = make_state(phase="trading", areas=[["market", "carpenter_workshop"], []],
-                    lower=["st_isaacs_cathedral"])
+    st = make_state(
+        phase="trading", areas=[["market", "carpenter_workshop"], []], lower=["st_isaacs_cathedral"]
+    )
     assert buys(st, 0, "st_isaacs_cathedral") == [Buy("lower", 0, "st_isaacs_cathedral", 8, "market")]
     st.apply(0, Buy("lower", 0, "st_isaacs_cathedral", 8, "market"))
     assert st.rubles[0] == 17
@@ -129,9 +148,13 @@ def test_e9_refill_shifts_and_deals_into_the_upper_row():
 
 
 def test_e10_round_end():
-    st = make_state(n=4, phase="trading", lower=["market", "author"],
-                    upper=["fur_trapper", "bank", "senator"],
-                    markers={"worker": 0, "building": 1, "aristocrat": 2, "trading": 0})
+    st = make_state(
+        n=4,
+        phase="trading",
+        lower=["market", "author"],
+        upper=["fur_trapper", "bank", "senator"],
+        markers={"worker": 0, "building": 1, "aristocrat": 2, "trading": 0},
+    )
     workers = st.stacks["worker"][-5:][::-1]
     st.round = 2
     pass_all(st)
@@ -186,8 +209,20 @@ def test_e12_worker_scoring():
 
 
 def test_e14_aristocrat_scoring_with_tax_man():
-    area = ["author", "administrator", "controller", "judge", "senator", "tax_man",
-            "lumberjack", "gold_miner", "shepherd", "fur_trapper", "ship_builder", "wharf"]
+    area = [
+        "author",
+        "administrator",
+        "controller",
+        "judge",
+        "senator",
+        "tax_man",
+        "lumberjack",
+        "gold_miner",
+        "shepherd",
+        "fur_trapper",
+        "ship_builder",
+        "wharf",
+    ]
     st = make_state(phase="aristocrat", areas=[area, []])
     assert st.income(0, "aristocrat") == (20, 5)
     pass_all(st)
@@ -205,8 +240,18 @@ def test_e15_final_scoring():
 
 
 def test_e16_aristocrat_bonus_capped_at_ten_kinds():
-    ten = ["author", "administrator", "warehouse_manager", "secretary", "controller", "judge",
-           "mistress_of_ceremonies", "pope", "chamber_maid", "weapon_master"]
+    ten = [
+        "author",
+        "administrator",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+        "judge",
+        "mistress_of_ceremonies",
+        "pope",
+        "chamber_maid",
+        "weapon_master",
+    ]
     st = make_state(areas=[ten + ["author"], ten + ["builder", "senator"]])
     st.step = "over"
     bonus = {r.seat: r.breakdown["aristocrats"] for r in st.standings().rows}
@@ -242,11 +287,20 @@ def test_e20_passing_sequence():
             st.apply(seat, Pass())
 
     A, B, C, D = range(4)
-    for seat, kind in [(A, "buy"), (B, "buy"), (C, "pass"), (D, "buy"), (A, "pass"), (B, "pass"),
-                       (C, "buy"), (D, "pass"), (A, "pass"), (B, "pass")]:
+    for seat, kind in [
+        (A, "buy"),
+        (B, "buy"),
+        (C, "pass"),
+        (D, "buy"),
+        (A, "pass"),
+        (B, "pass"),
+        (C, "buy"),
+        (D, "pass"),
+        (A, "pass"),
+        (B, "pass"),
+    ]:
         act(seat, kind)
     assert st.passes == 3 and st.phase == "worker"
     st.apply(C, Pass())
     assert st.phase == "building"
     assert [len(a) for a in st.areas] == [1, 1, 1, 1]
-

@@ -55,8 +55,17 @@ async def play_one_step(pilot) -> str:
 
 
 # The character a key sends, for the keys the tests type (None: a key with no character).
-KEY_CHARS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
-             "question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "="}
+KEY_CHARS = {
+    "enter": "\r",
+    "space": " ",
+    "escape": "\x1b",
+    "tab": "\t",
+    "backspace": "\x7f",
+    "question_mark": "?",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+}
 
 
 async def send_batch(pilot, *keys: str) -> None:

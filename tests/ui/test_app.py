@@ -10,9 +10,9 @@ from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen, MessageScreen, QuitScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
+from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
 from boardgames_tui.ui.screens.help import HelpScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
-from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
 from boardgames_tui.ui.screens.too_small import TooSmallScreen
 
 from .helpers import play_one_step, played_record, write_save
@@ -43,7 +43,7 @@ async def test_whole_game_by_keystrokes():
         assert app.table.is_over()
         text = app.screen_text()
         assert "Ann" in text and "Bob" in text and "WINNER" in text and "Total" in text
-        winners = [row.name for row in app.table.state.standings().winners]
+        winners = [row.name for row in app.table._state.standings().winners]
         assert any(f"{name} wins" in text for name in winners) or "Shared victory" in text
         # The save says the game is over; from the results, back to the launcher.
         assert saves.load(app.table.save_path)[1].is_over()
@@ -55,14 +55,18 @@ async def test_handoff_shows_no_private_information():
     app = sp_app()
     async with app.run_test(size=SIZE) as pilot:
         # Ann and Bob each take a card into hand and buy one, through the hand-offs.
-        for keys in (["enter", "h"], ["enter", "enter", "h"], ["enter", "enter", "right", "enter"],
-                     ["enter", "enter", "right", "enter"]):
+        for keys in (
+            ["enter", "h"],
+            ["enter", "enter", "h"],
+            ["enter", "enter", "right", "enter"],
+            ["enter", "enter", "right", "enter"],
+        ):
             for key in keys:
                 if isinstance(app.screen, ChoiceScreen):
                     await pilot.press("1")
                 await pilot.press(key)
         assert isinstance(app.screen, HandoffScreen)
-        state = app.table.state
+        state = app.table._state
         assert any(state.view(s)["players"][s]["hand"] for s in (0, 1))
         text = app.screen_text()
         assert "Pass the keyboard to" in text and "Press Enter" in text
@@ -100,7 +104,7 @@ async def test_illegal_input_shows_the_reason_in_place():
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.viewer == 0
         row, index, key = screen.under_cursor()
-        reason = app.table.state.explain_illegal(0, TakeToHand(row, index, key))
+        reason = app.table._state.explain_illegal(0, TakeToHand(row, index, key))
         steps = len(app.table.record.steps)
         await pilot.press("h")
         assert len(app.table.record.steps) == steps
@@ -152,13 +156,13 @@ async def test_autosave_after_each_move_and_resume():
                 continue
             record, state = saves.load(path)
             assert record.steps == app.table.record.steps
-            assert state == app.table.state
+            assert state == app.table._state
         steps = list(app.table.record.steps)
-        state = app.table.state.copy()
+        state = app.table._state.copy()
     resumed = BoardgamesApp(load_path=path, bot_delay=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert resumed.table.record.steps == steps and resumed.table.state == state
+        assert resumed.table.record.steps == steps and resumed.table._state == state
         assert isinstance(resumed.screen, HandoffScreen)  # two humans: hand off first
         await play_one_step(pilot)
         await play_one_step(pilot)
@@ -192,7 +196,9 @@ async def test_damaged_save_gets_a_message_and_is_left_alone():
         assert "left as it is" in app.screen_text()
     assert bad.read_bytes() == damaged
     assert sorted(p.name for p in saves.save_dir().iterdir()) == [
-        "st_petersburg-bad.json", "st_petersburg-good.json"]
+        "st_petersburg-bad.json",
+        "st_petersburg-good.json",
+    ]
 
 
 async def test_launcher_starts_a_game_by_keyboard():
@@ -252,7 +258,9 @@ async def test_no_color(monkeypatch):
         assert re.search(r"\bW +\d+₽", text)
         svg = app.export_screenshot()
     colours = set(re.findall(r"fill: (#[0-9a-f]{6})", svg))
-    greys = {c for c in colours if c[1:3] == c[3:5] == c[5:7]} | {"#c5c8c6"}  # the SVG frame's own text colour
+    greys = {c for c in colours if c[1:3] == c[3:5] == c[5:7]} | {
+        "#c5c8c6"
+    }  # the SVG frame's own text colour
     assert colours == greys, colours - greys
 
 
@@ -330,5 +338,5 @@ async def test_launcher_resumes_a_saved_game_and_typing_q_types():
         app.screen.query_one("#saves").focus()
         await pilot.press("enter")
         assert app.table is not None and app.table.save_path == path
-        assert app.table.state == state
+        assert app.table._state == state
         assert isinstance(app.screen, HandoffScreen)

@@ -6,7 +6,7 @@ import pytest
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.santiago.actions import Bid, Plant
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards.santiago import AmountScreen
+from boardgames_tui.ui.screens.amount import AmountScreen
 from boardgames_tui.ui.screens.details import DetailsScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen, MessageScreen, QuitScreen
 from boardgames_tui.ui.screens.game import GameScreen
@@ -78,15 +78,27 @@ DIALOGS = {
 }
 # Each batch closes (or answers) the dialog and then goes on typing.
 BATCHES = [
-    ("enter", "enter"), ("escape", "escape"), ("enter", "1"), ("1", "1"), ("escape", "1", "2"),
-    ("n", "n", "n"), ("escape", "question_mark", "escape"), ("l", "l", "i", "i"),
+    ("enter", "enter"),
+    ("escape", "escape"),
+    ("enter", "1"),
+    ("1", "1"),
+    ("escape", "1", "2"),
+    ("n", "n", "n"),
+    ("escape", "question_mark", "escape"),
+    ("l", "l", "i", "i"),
     ("space", "enter", "escape"),
 ]
 
 
 # For the quit dialog Enter and y mean quit: those batches are the tests at the end of this file.
-QUIT_BATCHES = [("n", "n"), ("escape", "escape"), ("n", "1"), ("escape", "question_mark", "escape"),
-                ("n", "l", "escape"), ("n", "q", "n")]
+QUIT_BATCHES = [
+    ("n", "n"),
+    ("escape", "escape"),
+    ("n", "1"),
+    ("escape", "question_mark", "escape"),
+    ("n", "l", "escape"),
+    ("n", "q", "n"),
+]
 
 
 @pytest.mark.parametrize("name", sorted(DIALOGS))
@@ -112,11 +124,16 @@ async def test_every_dialog_survives_keys_in_a_batch(name):
 
 
 async def test_amount_dialog_survives_keys_in_a_batch():
-    app = BoardgamesApp("santiago", ["Ann", "Bob", "Cleo"], seed=1, bot_delay=0,
-                        options={"spring": "random_inner"})
+    app = BoardgamesApp(
+        "santiago", ["Ann", "Bob", "Cleo"], seed=1, bot_delay=0, options={"spring": "random_inner"}
+    )
     async with app.run_test(size=SIZE) as pilot:
-        for batch in [("enter", "enter"), ("escape", "escape"), ("5", "enter", "enter"),
-                      ("escape", "a", "enter")]:
+        for batch in [
+            ("enter", "enter"),
+            ("escape", "escape"),
+            ("5", "enter", "enter"),
+            ("escape", "a", "enter"),
+        ]:
             while isinstance(app.screen, (HandoffScreen, RecapScreen)):
                 await pilot.press("enter")
             if app.game_screen.view.get("phase") != "bid":
@@ -164,8 +181,13 @@ async def test_an_enter_for_the_hand_off_never_makes_a_move():
 
 async def test_same_player_again_after_an_automatic_step_is_told_and_keys_wait():
     # Santiago, seed 1: Ann bids last; bidding the most makes her first to plant.
-    app = BoardgamesApp("santiago", [Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")],
-                        seed=1, bot_delay=0, options={"spring": "random_inner"})
+    app = BoardgamesApp(
+        "santiago",
+        [Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")],
+        seed=1,
+        bot_delay=0,
+        options={"spring": "random_inner"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(20):
             if app.game_screen.my_turn:
@@ -173,7 +195,7 @@ async def test_same_player_again_after_an_automatic_step_is_told_and_keys_wait()
             await pilot.pause()
         screen = app.game_screen
         assert screen.view["phase"] == "bid" and screen.my_turn
-        screen.board.amount = max(a.amount for a in screen.legal if isinstance(a, Bid))
+        screen.picks.set_amount(max(a.amount for a in screen.legal if isinstance(a, Bid)))
         await send_batch(pilot, "enter", "enter")
         steps = app.table.record.steps
         assert isinstance(steps[-1].action, Bid) and steps[-1].seat == 0

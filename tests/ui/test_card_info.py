@@ -15,8 +15,10 @@ from boardgames_tui.rules.santiago.data import tile_gives, yield_markers
 from boardgames_tui.rules.st_petersburg.actions import Buy, ObservatoryBuy, Play, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, card_gives, card_replaces
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards.santiago import IslandBoard, SantiagoScreen
-from boardgames_tui.ui.boards.st_petersburg import DisplayBoard, StPetersburgScreen
+from boardgames_tui.ui.boards.santiago.island import IslandBoard
+from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
+from boardgames_tui.ui.boards.st_petersburg.display import DisplayBoard
+from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 
@@ -63,7 +65,7 @@ async def set_up(pilot, **state) -> StPetersburgScreen:
     """Ann (seat 0, the only human) to act in a situation set on the state directly."""
     app = pilot.app
     await pilot.pause()
-    st = app.table.state
+    st = app.table._state
     st.active = 0
     for name, value in state.items():
         setattr(st, name, copy.deepcopy(value))
@@ -84,9 +86,13 @@ def screen_lines(app) -> list[str]:
 
 
 # The Pub (1 ₽) keeps a move open for Ann: with Pass her only move, it would be made for her.
-TRADING_DISPLAY = dict(phase="trading", upper=["carpenter_workshop", "fur_shop", "library", "pub"],
-                       lower=["bank", "mistress_of_ceremonies"], areas=[["fur_trapper", "market"], []],
-                       rubles=[1, 25])
+TRADING_DISPLAY = dict(
+    phase="trading",
+    upper=["carpenter_workshop", "fur_shop", "library", "pub"],
+    lower=["bank", "mistress_of_ceremonies"],
+    areas=[["fur_trapper", "market"], []],
+    rubles=[1, 25],
+)
 
 
 async def test_grid_is_80_wide_with_a_right_border_on_the_8th_column():
@@ -115,20 +121,23 @@ async def test_card_line_describes_the_card_under_the_cursor():
         # that it takes two lines, not three
         assert lines[9:11] == [
             "▸ Carpenter Workshop (trading) 4₽ · +3₽ each worker phase · blue cards 1₽ less",
-            "  replaces a Lumberjack or Czar and Carpenter (you have none)"]
+            "  replaces a Lumberjack or Czar and Carpenter (you have none)",
+        ]
         await pilot.press("right")
         assert screen_lines(pilot.app)[9:11] == [
             "▸ Fur Shop (trading, T) 10→4₽ · +3₽ +2★ each worker phase",
-            "  replaces a Fur Trapper or Czar and Carpenter"]
+            "  replaces a Fur Trapper or Czar and Carpenter",
+        ]
         await pilot.press("right")
-        assert screen_lines(pilot.app)[9:11] == [
-            "▸ Library (building, B) 17₽ · +5★ each building phase", ""]
+        assert screen_lines(pilot.app)[9:11] == ["▸ Library (building, B) 17₽ · +5★ each building phase", ""]
         await pilot.press("down")
         assert screen_lines(pilot.app)[9] == (
-            "▸ Bank (trading, T) 13→7₽ · +5₽ +1★ each building phase · replaces a building")
+            "▸ Bank (trading, T) 13→7₽ · +5₽ +1★ each building phase · replaces a building"
+        )
         await pilot.press("right")
         assert screen_lines(pilot.app)[9] == (
-            "▸ Mistress of Ceremonies (aristocrat, A) 18→17₽ · +6₽ +3★ each aristocrat phase")
+            "▸ Mistress of Ceremonies (aristocrat, A) 18→17₽ · +6₽ +3★ each aristocrat phase"
+        )
         assert all(cell_len(line.plain) <= 80 for line in screen.board.lines(80))
 
 
@@ -150,22 +159,32 @@ async def test_card_line_keeps_its_height_as_the_cursor_moves():
 
 async def test_buy_choice_says_what_each_card_gives():
     async with sp_app().run_test(size=SIZE) as pilot:
-        screen = await set_up(pilot, phase="worker", upper=["lumberjack", "gold_miner", "fur_shop"],
-                              lower=[], areas=[["fur_trapper"], []], rubles=[25, 25])
+        screen = await set_up(
+            pilot,
+            phase="worker",
+            upper=["lumberjack", "gold_miner", "fur_shop"],
+            lower=[],
+            areas=[["fur_trapper"], []],
+            rubles=[25, 25],
+        )
         buys = [a for a in screen.legal if isinstance(a, Buy)]
         labels = [screen.action_label(a).plain for a in buys]
         assert labels[0] == "Buy Lumberjack from the upper row for 3 ₽\n  +3₽ each worker phase"
-        assert labels[2] == ("Buy Fur Shop from the upper row for 4 ₽ replacing Fur Trapper\n"
-                             "  +3₽ +2★ each worker phase")
+        assert labels[2] == (
+            "Buy Fur Shop from the upper row for 4 ₽ replacing Fur Trapper\n  +3₽ +2★ each worker phase"
+        )
         take = next(a for a in screen.legal if isinstance(a, TakeToHand))
         assert screen.action_label(take).plain.endswith("\n  +3₽ each worker phase")
         assert screen.action_label(Play("pub", 1)).plain == (
-            "Play Pub from your hand for 1 ₽\n  buy up to 5★ at 2₽ after building scoring")
+            "Play Pub from your hand for 1 ₽\n  buy up to 5★ at 2₽ after building scoring"
+        )
         assert screen.action_label(ObservatoryBuy("czar", 24, "author")).plain.endswith(
-            "+6★ each aristocrat phase")
+            "+6★ each aristocrat phase"
+        )
         # a short one stays on one line
         assert screen.action_label(Play("market", 5)).plain == (
-            "Play Market from your hand for 5 ₽ — +1★ each building phase")
+            "Play Market from your hand for 5 ₽ — +1★ each building phase"
+        )
         await pilot.press("1")  # Buy a card: which?
         assert isinstance(pilot.app.screen, ChoiceScreen)
         text = pilot.app.screen_text()
@@ -174,8 +193,13 @@ async def test_buy_choice_says_what_each_card_gives():
 
 
 async def test_tax_man_follows_the_option():
-    app = BoardgamesApp("st_petersburg", [Seat("Ann"), Seat("Bo", "smart")], seed=5, bot_delay=0,
-                        options={"taxman_phase": "worker"})
+    app = BoardgamesApp(
+        "st_petersburg",
+        [Seat("Ann"), Seat("Bo", "smart")],
+        seed=5,
+        bot_delay=0,
+        options={"taxman_phase": "worker"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await set_up(pilot, upper=["tax_man"], lower=[], areas=[["author"], []])
         assert "+1₽ per green card each worker phase" in app.screen_text()
@@ -189,7 +213,8 @@ async def test_enter_on_a_trading_card_names_the_price_not_the_target():
         assert message(screen) == "Fur Shop costs 4 ₽ and you have 1 ₽."
         await pilot.press("left", "enter")  # Carpenter Workshop: nothing to replace
         assert message(screen) == (
-            "You have no Lumberjack or Czar and Carpenter for the Carpenter Workshop to replace.")
+            "You have no Lumberjack or Czar and Carpenter for the Carpenter Workshop to replace."
+        )
         await pilot.press("down", "enter")  # the Bank would replace the Market: 13 - 1 - 5 = 7 ₽
         assert message(screen) == "Bank costs 7 ₽ and you have 1 ₽."
         assert len(pilot.app.table.record.steps) == 0
@@ -201,16 +226,23 @@ async def test_p_names_what_blocks_each_card_in_hand():
         await pilot.press("p")
         assert message(screen) == (
             "Library costs 17 ₽ and you have 1 ₽. "
-            "You have no Ship Builder or Czar and Carpenter for the Wharf to replace.")
+            "You have no Ship Builder or Czar and Carpenter for the Wharf to replace."
+        )
         assert len(pilot.app.table.record.steps) == 0
 
 
 async def test_p_prices_a_card_in_hand_as_the_rules_do():
     async with sp_app().run_test(size=SIZE) as pilot:
         # a second Library with the Carpenter Workshop: 17 - 1 - 1 = 15
-        screen = await set_up(pilot, phase="building", upper=[], lower=[],
-                              areas=[["library", "carpenter_workshop"], []], hands=[["library"], []],
-                              rubles=[14, 25])
+        screen = await set_up(
+            pilot,
+            phase="building",
+            upper=[],
+            lower=[],
+            areas=[["library", "carpenter_workshop"], []],
+            hands=[["library"], []],
+            rubles=[14, 25],
+        )
         await pilot.press("p")
         assert message(screen) == "Library costs 15 ₽ and you have 14 ₽."
 
@@ -229,9 +261,14 @@ async def test_o_says_no_observatory_before_the_phase():
 async def test_observatory_draw_refusals_and_keys():
     async with sp_app().run_test(size=SIZE) as pilot:
         app = pilot.app
-        screen = await set_up(pilot, phase="building", areas=[["observatory", "market"], []],
-                              hands=[["library", "wharf", "pope"], []], rubles=[3, 25])
-        app.table.state.stacks["trading"].append("fur_shop")
+        screen = await set_up(
+            pilot,
+            phase="building",
+            areas=[["observatory", "market"], []],
+            hands=[["library", "wharf", "pope"], []],
+            rubles=[3, 25],
+        )
+        app.table._state.stacks["trading"].append("fur_shop")
         await pilot.press("o", "4")  # the trading stack
         assert screen.view["step"] == "observatory" and screen.view["observatory_card"] == "fur_shop"
         text = app.screen_text()
@@ -239,13 +276,14 @@ async def test_observatory_draw_refusals_and_keys():
         assert "→ d discard" in text and "h hand" not in text  # her hand is full
         await pilot.press("enter")
         assert message(screen) == (
-            "You have no Fur Trapper or Czar and Carpenter for the Fur Shop to replace.")
+            "You have no Fur Trapper or Czar and Carpenter for the Fur Shop to replace."
+        )
         await pilot.press("h")
         assert message(screen) == "Your hand is full (3 cards)."
     async with sp_app().run_test(size=SIZE) as pilot:
         app = pilot.app
         screen = await set_up(pilot, phase="building", areas=[["observatory"], []], rubles=[3, 25])
-        app.table.state.stacks["building"].append("library")
+        app.table._state.stacks["building"].append("library")
         await pilot.press("o", "2")
         assert "→ h hand · d discard" in app.screen_text()
         await pilot.press("enter")
@@ -272,7 +310,7 @@ async def test_sp_rows_at_the_end_show_every_players_money_and_hand():
     async with sp_app().run_test(size=SIZE) as pilot:
         app = pilot.app
         await pilot.pause()
-        state = app.table.state
+        state = app.table._state
         state.hands = [["library"], ["pope"]]
         state.rubles = [12, 34]
         state.step = "over"
@@ -309,8 +347,9 @@ def test_tile_gives():
 
 
 def sg_app() -> BoardgamesApp:
-    return BoardgamesApp("santiago", [Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")], seed=3,
-                         bot_delay=0)
+    return BoardgamesApp(
+        "santiago", [Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")], seed=3, bot_delay=0
+    )
 
 
 async def test_santiago_plant_choice_and_offer_say_what_a_tile_gives():
@@ -319,7 +358,7 @@ async def test_santiago_plant_choice_and_offer_say_what_a_tile_gives():
         await pilot.press("enter")  # Ann places the spring
         await pilot.pause()
         text = app.screen_text()
-        assert "Potato     ×1" in text and "Chili      ×2" in text and "× your yield markers" in text
+        assert "Potato     ×1" in text and "Red pepper ×2" in text and "× your yield markers" in text
         await pilot.press("space")  # Ann passes in the bidding
         await pilot.pause()
         assert app.screen.view["phase"] == "plant" and app.screen.my_turn
@@ -339,16 +378,19 @@ def test_santiago_handoff_speaks_of_cash():
 
 
 async def test_final_round_shows_at_80_columns_even_with_long_names():
-    from boardgames_tui.rules.record import GameRecord
     from boardgames_tui.rules.bots import RandomBot, bot_rng
+    from boardgames_tui.rules.record import GameRecord
 
     names = ["Maximiliana", "Bartholomew"]
     record, state = GameRecord.start("st_petersburg", names, 3)
     bot = RandomBot()
     while not state.view(None)["final_round"]:
         seat = state.to_move()[0]
-        record.play(state, seat, bot.choose(state.view(seat), state.legal_actions(seat),
-                                            bot_rng(3, seat, len(record.steps))))
+        record.play(
+            state,
+            seat,
+            bot.choose(state.view(seat), state.legal_actions(seat), bot_rng(3, seat, len(record.steps))),
+        )
     app = BoardgamesApp(load_path=write_save(record), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen

@@ -11,8 +11,7 @@ SIZE = (80, 24)
 
 
 def santiago_table(seats, options=None):
-    table = Table.new("santiago", seats, 1, {"spring": "random_inner", **(options or {})},
-                      autosave=False)
+    table = Table.new("santiago", seats, 1, {"spring": "random_inner", **(options or {})}, autosave=False)
     while table.is_bot(table.to_move()[0]):
         table.bot_step(table.to_move()[0])
     return table
@@ -22,12 +21,14 @@ def test_a_pass_that_is_the_only_move_is_taken_and_logged():
     table = santiago_table([Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")])
     ann = table.to_move()[0]
     assert table.view(ann)["phase"] == "bid" and table.forced_move(ann) is None
-    table.state.cash[ann] = 0  # nothing to bid with: a pass is all that is left
+    table._state.cash[ann] = 0  # nothing to bid with: a pass is all that is left
     assert table.forced_move(ann) == SantiagoPass()
     assert table.play_forced(ann)
     step = table.record.steps[-1]
     assert step.seat == ann and step.auto and step.action == SantiagoPass()
-    assert any("passes in the bidding (the only move, taken for them)." in line for line in table.log_for(None))
+    assert any(
+        "passes in the bidding (the only move, taken for them)." in line for line in table.log_for(None)
+    )
 
 
 def test_a_forced_pass_is_not_taken_when_it_would_tell_others_a_secret():
@@ -35,11 +36,11 @@ def test_a_forced_pass_is_not_taken_when_it_would_tell_others_a_secret():
     # she has nothing. With open money everybody knows it anyway.
     table = santiago_table([Seat("Ann"), Seat("Bob"), Seat("Cy", "smart")])
     seat = table.to_move()[0]
-    table.state.cash[seat] = 0
+    table._state.cash[seat] = 0
     assert table.forced_move(seat) is None
     table = santiago_table([Seat("Ann"), Seat("Bob"), Seat("Cy", "smart")], {"open_money": "on"})
     seat = table.to_move()[0]
-    table.state.cash[seat] = 0
+    table._state.cash[seat] = 0
     assert table.forced_move(seat) == SantiagoPass()
 
 
@@ -58,8 +59,9 @@ async def test_undo_reaches_past_a_bot_that_answered_at_once():
 
 
 async def test_hand_off_offers_undo_across_a_bots_move_without_a_second_hand_off():
-    app = BoardgamesApp("st_petersburg", [Seat("Ann"), Seat("Bo", "smart"), Seat("Cleo")],
-                        seed=1, bot_delay=0)  # seed 1: Ann starts
+    app = BoardgamesApp(
+        "st_petersburg", [Seat("Ann"), Seat("Bo", "smart"), Seat("Cleo")], seed=1, bot_delay=0
+    )  # seed 1: Ann starts
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "h")  # Ann takes a card; the bot answers; Cleo is next
         for _ in range(5):
@@ -98,8 +100,10 @@ async def test_recaps_say_first_turn_and_are_skipped_when_nothing_happened():
 async def test_a_long_refusal_wraps_instead_of_being_cut():
     app = BoardgamesApp("st_petersburg", [Seat("Ann"), Seat("Bo", "smart")], seed=5, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        reason = ("This refusal is much longer than one line of an eighty column terminal, so it "
-                  "has to wrap onto the next line where its last words are still readable: END")
+        reason = (
+            "This refusal is much longer than one line of an eighty column terminal, so it "
+            "has to wrap onto the next line where its last words are still readable: END"
+        )
         app.game_screen.say(reason, error=True)
         await pilot.pause()
         text = app.screen_text()

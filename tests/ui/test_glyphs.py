@@ -28,7 +28,9 @@ def banned_in_literals(source: str, filename: str) -> list[str]:
 
 def test_the_scan_catches_a_circled_digit():
     assert banned_in_literals('x = "Banana \u2461"\ny = f"{x} \u24ea"\n', "t.py") == [
-        "t.py:1: \u2461 (U+2461)", "t.py:2: \u24ea (U+24EA)"]
+        "t.py:1: \u2461 (U+2461)",
+        "t.py:2: \u24ea (U+24EA)",
+    ]
     assert banned_in_literals('x = "Banana (2 workers) \u00b2 \u2076"\n', "t.py") == []
 
 

@@ -9,10 +9,13 @@ from boardgames_tui.ui.widgets import rendered
 from boardgames_tui.ui.widgets.rendered import RenderedText
 
 
-@pytest.mark.parametrize("game_id, seats, size", [
-    ("st_petersburg", ["Ann", Seat("Bo", "smart")], (80, 24)),
-    ("santiago", ["Ann", Seat("Bo", "smart"), Seat("Cy", "smart")], (120, 40)),
-])
+@pytest.mark.parametrize(
+    "game_id, seats, size",
+    [
+        ("st_petersburg", ["Ann", Seat("Bo", "smart")], (80, 24)),
+        ("santiago", ["Ann", Seat("Bo", "smart"), Seat("Cy", "smart")], (120, 40)),
+    ],
+)
 async def test_the_help_is_rendered_before_it_is_asked_for(game_id, seats, size):
     rendered._CACHE.clear()
     app = BoardgamesApp(game_id, seats, seed=3, bot_delay=0)

@@ -17,14 +17,17 @@ from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.santiago.data import CROP_SHORT
 from boardgames_tui.rules.st_petersburg.data import CARDS
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards.santiago import SantiagoScreen, result_lines
-from boardgames_tui.ui.boards.st_petersburg import StPetersburgScreen
+from boardgames_tui.ui.boardkit import fit_footer
+from boardgames_tui.ui.boards import board_for
+from boardgames_tui.ui.boards.santiago.results import result_lines
+from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
+from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
 from boardgames_tui.ui.screens.details import DetailsScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
 from boardgames_tui.ui.table import Table
-from boardgames_tui.ui.widgets.players import KeyBar, fit_keys
+from boardgames_tui.ui.widgets.players import KeyBar
 
 from .helpers import played_record, write_save
 from .test_santiago_board import saved_game
@@ -48,20 +51,6 @@ def screen_for(table: Table, cls: type[GameScreen], viewer: int | None, actor: i
     return screen
 
 
-# -- the key bar ---------------------------------------------------------------------------------
-def test_key_bar_drops_whole_trailing_items():
-    hint = "←→↑↓ card  Enter buy  h take  Space pass  ? help  q quit"
-    assert fit_keys(hint, 80) == " " + hint
-    assert fit_keys(hint, 40) == " ←→↑↓ card  Enter buy  h take"  # 'Space pass' would need 41
-    assert fit_keys(hint, 41) == " ←→↑↓ card  Enter buy  h take  Space pass"
-    for width in range(1, 70):
-        line = fit_keys(hint, width)
-        assert cell_len(line) <= width
-        shown = [item for item in line.strip().split("  ") if item]
-        assert shown == hint.split("  ")[:len(shown)]  # a prefix of whole items
-    assert fit_keys("", 80) == ""
-
-
 # -- St. Petersburg's footer ---------------------------------------------------------------------
 def sp_positions(names, seed: int, moves: int):
     """(table, seat to move) after each of `moves` random-bot moves, all seats human."""
@@ -73,8 +62,12 @@ def sp_positions(names, seed: int, moves: int):
             return
         seat = table.to_move()[0]
         yield table, seat
-        state = table.state
+        state = table._state
         table.act(seat, bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
+
+
+def footer(screen) -> list[str]:
+    return [text for text, _ in screen.footer_items()]
 
 
 def test_sp_footer_follows_the_context():
@@ -82,37 +75,50 @@ def test_sp_footer_follows_the_context():
     for names, seed in ((["Ann", "Bob"], 7), (["Ann", "Bob", "Cleo", "Dan"], 9)):
         for table, seat in sp_positions(names, seed, 400):
             screen = screen_for(table, StPetersburgScreen, seat, seat)
-            hint = screen.keys_hint(screen.view)
-            items = hint.split("  ")
+            items = footer(screen)
             kinds = {a.kind for a in screen.legal}
             step = screen.view["step"]
             seen.add(step)
             assert ("p play" in items) == ("play" in kinds)
             assert ("o obs" in items) == ("observatory" in kinds)
             assert ("u undo" in items) == bool(table.undo_count(seat))
+            assert ("Space pass" in items) == ("pass" in kinds)
             if "play" in kinds:
                 seen.add("play")
             if "observatory" in kinds:
                 seen.add("observatory use")
             if step == "observatory":
                 assert "d discard" in items and "h take" not in items and "Space pass" not in items
-                assert ("Enter buy" in items) == ("observatory_buy" in kinds)
+                assert ("Enter buy it" in items) == ("observatory_buy" in kinds)
                 assert ("h hand" in items) == ("observatory_hand" in kinds)
             elif step == "pub":
-                assert items[0] == "1 buy points (2 ₽ per ★)"
+                assert items[0] == "1–9 points at the Pub (2 ₽ per ★)"
                 assert "Enter buy" not in items
             else:
-                assert items[:3] == ["←→↑↓ card", "Enter buy", "h take"] and "Space pass" in items
-            # Fitted to 80 columns, `i` is always there: only trailing ? help / q quit may go.
-            fitted = fit_keys(hint, 80)
-            assert cell_len(fitted) <= 80 and "i tableaus" in fitted
+                # Enter and h say what they would do with the card under the cursor, and only then.
+                here = screen.board_cursor_actions()
+                assert ("Enter buy" in items) == any(a.kind == "buy" for a in here)
+                assert ("h take" in items) == any(a.kind == "take" for a in here)
+                assert items[0] == "←→↑↓ card"
+                seen.add("buy here" if "Enter buy" in items else "nothing to buy here")
+            # Fitted to 80 columns, ? and q always stay.
+            fitted = fit_footer(screen.footer_items(), 80)
+            assert cell_len(fitted) <= 80 and "? help" in fitted and "q quit" in fitted
             # Whoever waits sees no move keys; the one who just moved may take it back.
             other = (seat + 1) % len(names)
             waiting = screen_for(table, StPetersburgScreen, other, seat)
-            hint = waiting.keys_hint(waiting.view)
-            assert "Enter buy" not in hint and "i tableaus" in hint
-            assert ("u undo" in hint) == bool(table.undo_count(other))
-    assert seen >= {"actions", "observatory", "pub", "play", "observatory use"}
+            items = footer(waiting)
+            assert "Enter buy" not in items and "i tableaus" in items and "l log" in items
+            assert ("u undo" in items) == bool(table.undo_count(other))
+    assert seen >= {
+        "actions",
+        "observatory",
+        "pub",
+        "play",
+        "observatory use",
+        "buy here",
+        "nothing to buy here",
+    }
 
 
 async def test_sp_footer_on_screen():
@@ -120,7 +126,7 @@ async def test_sp_footer_on_screen():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # Ann's hand-off
         bar = app.screen.query_one(KeyBar)
-        assert bar.shown == " ←→↑↓ card  Enter buy  h take  Space pass  i tableaus  ? help  q quit"
+        assert bar.shown == (" ←→↑↓ card  Enter buy  h take  Space pass  i tableaus  l log  ? help  q quit")
         assert bar.shown in app.screen_text()
         await pilot.press("h")  # Ann takes a card: Bob's hand-off; Ann could take it back
         assert isinstance(app.screen, HandoffScreen)
@@ -129,7 +135,7 @@ async def test_sp_footer_on_screen():
         assert app.screen.viewer == 0 and "p play" in bar.shown  # she can play the card she took
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
-        assert bar.shown.endswith("q quit")
+        assert bar.shown.endswith("q quit  Tab next")  # room for all of them
 
 
 # -- the action groups and picks (Santiago) -----------------------------------------------------------
@@ -142,12 +148,12 @@ def test_santiago_groups_and_footer_hooks():
     assert screen.view["phase"] == "bid"
     bid = next(g for g in screen.groups if g.key == "bid")
     assert len(bid.actions) > 1 and bid.line() == "Bid an amount…"  # no count: it asks for a number
-    hint = screen.keys_hint(screen.view)
-    assert hint.startswith("+/− amount  a type it  Enter bid  Space pass")
-    assert "u undo" not in hint  # nothing of Ann's to take back
-    assert hint.endswith("i payouts") and "i payouts" in fit_keys(hint, 80)
+    items = footer(screen)
+    assert items[:4] == ["+/− amount", "Enter bid", "Space pass", "a type it"]
+    assert "u undo" not in items  # nothing of Ann's to take back
+    assert "i payouts" in items and "? help" in fit_footer(screen.footer_items(), 80)
     waiting = screen_for(table, SantiagoScreen, (seat + 1) % 3, seat)
-    assert waiting.keys_hint(waiting.view) == SantiagoScreen.KEYS_WAITING
+    assert footer(waiting) == ["←↑→↓ look", "i payouts", "l log", "? help", "q quit"]
 
 
 async def test_santiago_digit_pick_goes_through_the_hook():
@@ -174,11 +180,21 @@ SECRET_CARD = "minister_of_foreign_affairs"
 def sp_table(options=None) -> Table:
     """Ann's play area shows every effect; Bob's hand and money are secrets to look for."""
     table = Table.new("st_petersburg", ["Ann", "Bob"], 7, options, autosave=False)
-    state = table.state
+    state = table._state
     state.phase = "building"
-    state.areas[0] = ["lumberjack", "lumberjack", "gold_miner", "weaving_mill", "market",
-                      "observatory", "mariinskij_theater", "author", "administrator", "author",
-                      "tax_man"]
+    state.areas[0] = [
+        "lumberjack",
+        "lumberjack",
+        "gold_miner",
+        "weaving_mill",
+        "market",
+        "observatory",
+        "mariinskij_theater",
+        "author",
+        "administrator",
+        "author",
+        "tax_man",
+    ]
     state.obs_used[0] = 1
     state.hands[0] = ["library"]
     state.rubles[0] = 1234
@@ -199,7 +215,7 @@ def test_sp_details_names_counts_payouts_and_bonus():
     assert "trading: Weaving Mill" in text and "trading: Tax Man" in text
     assert "Observatory (used)" in text and "Mariinskij Theater" in text
     # What each colour pays, as the rules count it (Mariinskij, Tax Man, the used Observatory).
-    incomes = table.state.incomes(0)
+    incomes = table._state.incomes(0)
     assert incomes == {"worker": (15, 0), "building": (4, 1), "aristocrat": (8, 0)}
     assert "pays 15 ₽" in text and "pays 4 ₽ 1 ★" in text and "pays 8 ₽" in text
     assert "Mariinskij Theater +4 ₽ for 4 orange cards" in text
@@ -244,7 +260,7 @@ async def test_details_key_opens_and_closes_on_the_board():
         await pilot.press(*TO_ANNS_SECOND_TURN[2:], "i")
         assert isinstance(app.screen, DetailsScreen)
         text = app.screen_text()
-        state = app.table.state
+        state = app.table._state
         assert "All players' tableaus" in text and "◆ Ann (you)" in text and "● Bob" in text
         assert f"{state.rubles[0]} ₽ · hand: " in text and "(only you see this)" in text
         assert f"{state.rubles[1]} ₽" not in text
@@ -259,7 +275,7 @@ def finished_santiago(names, seed: int):
     bot = registry.get("santiago").make_bot("smart")
     while not table.is_over():
         seat = table.to_move()[0]
-        table.act(seat, bot_move(table.state, seat, bot, bot_rng(seed, seat, len(table.record.steps))))
+        table.act(seat, bot_move(table._state, seat, bot, bot_rng(seed, seat, len(table.record.steps))))
     return table
 
 
@@ -272,8 +288,8 @@ def check_results(table: Table, width: int) -> None:
     current = None
     for line in lines:
         m = re.match(r"\s*(\d+)  . (\S.*?)\s{2}", line)
-        if m and any(line[m.start(2):].startswith(n) for n in names):
-            current = next(i for i, n in enumerate(names) if line[m.start(2):].startswith(n))
+        if m and any(line[m.start(2) :].startswith(n) for n in names):
+            current = next(i for i, n in enumerate(names) if line[m.start(2) :].startswith(n))
             blocks[current] = line
         elif current is not None and line.strip()[:1] in ("+", "="):
             blocks[current] += " " + line.strip()
@@ -287,16 +303,21 @@ def check_results(table: Table, width: int) -> None:
         total, cash = map(int, re.search(r"(\d+) = (\d+) cash", block).groups())
         assert (total, cash) == (row["total"], row["cash"])
         parts = re.findall(r"\+ \S(\w\w) (\d+)×(\d+)", block)
-        expected = sorted((p["crop"], p["size"], p["markers"][row["seat"]])
-                          for p in view["plantations"] if p["markers"][row["seat"]])
+        expected = sorted(
+            (p["crop"], p["size"], p["markers"][row["seat"]])
+            for p in view["plantations"]
+            if p["markers"][row["seat"]]
+        )
         short = {v: k for k, v in CROP_SHORT.items()}
         assert sorted((short[c], int(s), int(m)) for c, s, m in parts) == expected
         assert total == cash + sum(int(s) * int(m) for _, s, m in parts)
 
 
 def test_santiago_results_fit_and_list_every_plantation():
-    for names, seed in ((["Ann", "Bob", "Cleo"], 5),
-                        (["Annemarie 12", "Bartholomew1", "Cleopatra XI", "Dan", "Eve"], 3)):
+    for names, seed in (
+        (["Ann", "Bob", "Cleo"], 5),
+        (["Annemarie 12", "Bartholomew1", "Cleopatra XI", "Dan", "Eve"], 3),
+    ):
         table = finished_santiago(names, seed)
         for width in (74, 60, 40):
             check_results(table, width)
@@ -315,27 +336,37 @@ async def test_santiago_game_over_at_80x24():
         count = sum(1 for p in view["plantations"] for m in p["markers"] if m)
         assert len(re.findall(r"\d+×\d+", text)) == count  # every plantation, all on screen
         assert "WINNER" in text
-        assert ("Tied players share the win." in text) == (len(app.table.state.standings().winners) > 1)
+        assert ("Tied players share the win." in text) == (len(app.table._state.standings().winners) > 1)
 
 
 def test_sp_results_table_fits_80_columns_with_4_players():
     from boardgames_tui.ui.screens.game_over import shared_table
 
-    table = Table.new("st_petersburg", ["Annemarie 12", "Bartholomew1", "Cleopatra XI", "Dan"], 9,
-                      autosave=False)
+    table = Table.new(
+        "st_petersburg", ["Annemarie 12", "Bartholomew1", "Cleopatra XI", "Dan"], 9, autosave=False
+    )
     rngs = [bot_rng(9, i) for i in range(4)]
     bot = RandomBot()
     while not table.is_over():
         seat = table.to_move()[0]
-        state = table.state
+        state = table._state
         table.act(seat, bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
-    assert StPetersburgScreen.results(table, 76) is None  # the shared table
-    text = plain(shared_table(table.state.standings()), 76)
+    assert board_for("st_petersburg").results is None  # the shared table
+    text = plain(shared_table(table._state.standings()), 76)
     lines = text.splitlines()
     assert len(lines) == 6 and all(cell_len(line) <= 76 for line in lines)  # head, rule, 4 rows
     assert "…" not in text
-    for word in ("Track", "Aristocrats", "Money", "Hand", "Tie-break", "Total", "WINNER",
-                 "Bartholomew1", "Cleopatra XI"):
+    for word in (
+        "Track",
+        "Aristocrats",
+        "Money",
+        "Hand",
+        "Tie-break",
+        "Total",
+        "WINNER",
+        "Bartholomew1",
+        "Cleopatra XI",
+    ):
         assert word in text
 
 

@@ -17,14 +17,20 @@ from boardgames_tui.ui.app import BoardgamesApp
 
 from .helpers import answers_keys, send_batch
 
-KEYS = (["enter"] * 6 + ["space"] * 3 + list("0123456789") + ["escape"] * 2
-        + ["up", "down", "left", "right"] * 2 + ["tab", "shift+tab", "backspace"]
-        + list("hpoduilgtsnab") + ["question_mark", "plus", "minus"])
+KEYS = (
+    ["enter"] * 6
+    + ["space"] * 3
+    + list("0123456789")
+    + ["escape"] * 2
+    + ["up", "down", "left", "right"] * 2
+    + ["tab", "shift+tab", "backspace"]
+    + list("hpoduilgtsnab")
+    + ["question_mark", "plus", "minus"]
+)
 
 GAMES = {
     "st_petersburg": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
-    "santiago": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")],
-                     options={"spring": "choose"}),
+    "santiago": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={"spring": "choose"}),
 }
 
 
@@ -40,7 +46,7 @@ def near_the_end(game_id: str, seed: int, left: int) -> GameRecord:
         moves.append((seat, action))
         state.apply(seat, action)
     record, state = GameRecord.start(game_id, setup["seats"], seed, options=setup["options"])
-    for seat, action in moves[:max(0, len(moves) - left)]:
+    for seat, action in moves[: max(0, len(moves) - left)]:
         record.play(state, seat, action)
     return record
 
@@ -55,8 +61,7 @@ async def test_random_keys_never_leave_a_dead_screen(game_id, seed, start):
         saves.save(path, near_the_end(game_id, seed, left=12))
         app = BoardgamesApp(load_path=path, bot_delay=0)
     else:
-        app = BoardgamesApp(game_id, setup["seats"], seed=seed, options=setup["options"],
-                            bot_delay=0)
+        app = BoardgamesApp(game_id, setup["seats"], seed=seed, options=setup["options"], bot_delay=0)
     seen = set()
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(150):

@@ -2,11 +2,18 @@
 and the set-up it remembers from one run to the next."""
 
 import json
+import os
 
 import pytest
 from textual import events
 
+from boardgames_tui import prefs, saves
 from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.screens.confirm import ConfirmScreen
+from boardgames_tui.ui.screens.launcher import LauncherScreen
+
+from .helpers import played_record, write_save
+from .test_saves import settle_saves
 
 
 async def test_switching_games_and_starting_the_chosen_one(data_dir):
@@ -24,8 +31,12 @@ async def test_switching_games_and_starting_the_chosen_one(data_dir):
         await pilot.press("f5")
         await pilot.pause()
         assert app.table.game.id == "santiago"
-        assert app.table.options == {"palms": "off", "open_money": "off", "spring": "choose",
-                                     "palm_placement": "choose"}
+        assert app.table.options == {
+            "palms": "off",
+            "open_money": "off",
+            "spring": "choose",
+            "palm_placement": "choose",
+        }
 
 
 async def press_until(pilot, key, widget_id, limit=30):
@@ -86,7 +97,11 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         await pilot.pause()
         assert app.table.record.seed == 777
         assert [(s.name, s.bot) for s in app.table.seats] == [
-            ("Zoe", "random"), ("Bob", None), ("Cleo", None), ("Dan", None)]
+            ("Zoe", "random"),
+            ("Bob", None),
+            ("Cleo", None),
+            ("Dan", None),
+        ]
         assert app.table.options["palms"] == "on"
 
     again = BoardgamesApp(seed=2, bot_delay=0)
@@ -98,7 +113,11 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         assert screen.query_one("#players-count").value == "4"
         assert [screen.query_one(f"#name-{i}").value for i in range(4)] == ["Zoe", "Bob", "Cleo", "Dan"]
         assert [screen.query_one(f"#kind-{i}").value for i in range(4)] == [
-            "random", "human", "human", "human"]
+            "random",
+            "human",
+            "human",
+            "human",
+        ]
         assert screen.query_one(f"#{screen.option_id('palms')}").value == "on"
         assert screen.query_one("#seed").value == "2"  # a fresh seed every time
         text = again.screen_text()
@@ -127,17 +146,71 @@ async def test_moving_between_games_keeps_what_was_set_but_not_played(data_dir):
     assert not (data_dir / "launcher.json").exists()  # only Play writes it
 
 
+async def test_seats_beyond_those_shown_at_first_keep_what_was_typed_in_them(data_dir):
+    # The launcher makes a seat's row when a player count first needs it.
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "right", "right")  # St. Petersburg, 4 players
+        await press_until(pilot, "enter", "name-3")
+        await type_name(pilot, "Ivy")
+        await pilot.press("enter", "right")  # a bot
+        await press_until(pilot, "shift+tab", "players-count")
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert "Ivy" not in app.screen_text()
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert "Ivy" in app.screen_text()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [(s.name, s.bot) for s in app.table.seats] == [
+            ("Ann", None),
+            ("Bob", None),
+            ("Cleo", None),
+            ("Ivy", "smart"),
+        ]
+
+
+async def test_a_remembered_setup_with_more_seats_than_shown_fills_them_in(data_dir):
+    prefs.remember(
+        "santiago",
+        5,
+        [("Ada", "human"), ("Bo", "smart"), ("Cy", "human"), ("Di", "random"), ("Ed", "smart")],
+        {},
+    )
+    prefs.remember("st_petersburg", 2, [("Zoe", "human"), ("Yann", "human")], {})
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.game.id == "st_petersburg"
+        await pilot.press("down")  # Santiago: three more seats than St. Petersburg showed
+        await send_together(pilot, "f5")
+        assert app.table.game.id == "santiago"
+        assert [(s.name, s.bot) for s in app.table.seats] == [
+            ("Ada", None),
+            ("Bo", "smart"),
+            ("Cy", None),
+            ("Di", "random"),
+            ("Ed", "smart"),
+        ]
+
+
 BAD_PREFS = {
     "not JSON": b'{"format": "boardgames-tui/launcher", "vers',
     "not text": b"\xff\xfe\x00\x01",
     "a list": b"[1, 2, 3]",
     "someone else's": json.dumps({"format": "other-app", "games": {}}).encode(),
-    "a newer version": json.dumps({"format": "boardgames-tui/launcher", "version": 99,
-                                   "games": {"st_petersburg": {"players": 3}}}).encode(),
-    "wrong shapes": json.dumps({"format": "boardgames-tui/launcher", "version": 1,
-                                "games": {"st_petersburg": {"players": "3", "seats": "Ann",
-                                                            "options": ["on"]},
-                                          "santiago": 5}}).encode(),
+    "a newer version": json.dumps(
+        {"format": "boardgames-tui/launcher", "version": 99, "games": {"st_petersburg": {"players": 3}}}
+    ).encode(),
+    "wrong shapes": json.dumps(
+        {
+            "format": "boardgames-tui/launcher",
+            "version": 1,
+            "games": {"st_petersburg": {"players": "3", "seats": "Ann", "options": ["on"]}, "santiago": 5},
+        }
+    ).encode(),
 }
 
 
@@ -164,12 +237,25 @@ async def test_a_damaged_or_foreign_prefs_file_is_ignored_then_replaced_on_play(
 async def test_remembered_values_no_longer_valid_fall_back_to_defaults(data_dir):
     path = data_dir / "launcher.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"format": "boardgames-tui/launcher", "version": 1, "games": {
-        "st_petersburg": {
-            "players": 9,
-            "seats": [{"name": "Ada", "kind": "alien"}, {"name": 42, "kind": "smart"},
-                      {"name": "Cy\x1b[2J", "kind": "random"}],
-            "options": {"taxman_phase": "never", "open_money": "on", "dragons": "on"}}}}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "boardgames-tui/launcher",
+                "version": 1,
+                "games": {
+                    "st_petersburg": {
+                        "players": 9,
+                        "seats": [
+                            {"name": "Ada", "kind": "alien"},
+                            {"name": 42, "kind": "smart"},
+                            {"name": "Cy\x1b[2J", "kind": "random"},
+                        ],
+                        "options": {"taxman_phase": "never", "open_money": "on", "dragons": "on"},
+                    }
+                },
+            }
+        )
+    )
     app = BoardgamesApp(seed=1, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -213,3 +299,155 @@ async def test_f5_right_after_moving_starts_the_game_moved_to(data_dir):
         await pilot.pause()
         await send_together(pilot, "down", "f5")
         assert app.table is not None and app.table.game.id == "santiago"
+
+
+# -- the data directory ---------------------------------------------------------------------------
+
+
+async def test_the_launcher_keeps_to_the_data_directory_it_is_given(data_dir, tmp_path):
+    mine = tmp_path / "users" / "ann"
+    prefs.remember(
+        "santiago",
+        4,
+        [("Zoe", "human"), ("Bob", "smart"), ("Cy", "human"), ("Dan", "human")],
+        {},
+        path=prefs.prefs_path(mine),
+    )
+    own = saves.save_dir(mine) / "santiago-mine.json"
+    saves.save(own, played_record(moves=3)[0])
+    write_save(played_record(moves=5)[0], "st_petersburg-someone-else.json")
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(LauncherScreen(seed=1, data_dir=mine))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.data_dir == mine
+        assert [entry.path for entry in screen.saves] == [own]
+        assert screen.game.id == "santiago" and screen.query_one("#name-0").value == "Zoe"
+        await pilot.press("up")  # St. Petersburg, then Play: remembered in Ann's folder
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.table is not None
+    assert prefs.last_game(prefs.prefs_path(mine)) == "st_petersburg"
+    assert not prefs.prefs_path(data_dir).exists()
+
+
+# -- deleting a finished game ---------------------------------------------------------------------
+
+
+def finished_and_going():
+    done, state = played_record(seed=3)
+    assert state.is_over()
+    finished = write_save(done, "st_petersburg-done.json")
+    going = write_save(played_record(moves=8)[0], "st_petersburg-going.json")
+    os.utime(finished, (2_000_000, 2_000_000))  # the newest: first in the list
+    os.utime(going, (1_000_000, 1_000_000))
+    return finished, going
+
+
+async def focus_saves(pilot):
+    screen = pilot.app.screen
+    await settle_saves(pilot, screen)
+    await pilot.press("tab")
+    assert pilot.app.focused.id == "saves"
+    return screen
+
+
+async def test_a_finished_save_is_deleted_from_the_launcher_after_asking(data_dir):
+    finished, going = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await focus_saves(pilot)
+        assert screen.highlighted_save().path == finished
+        assert "✓ finished" in app.screen_text()
+        assert "Del/x delete" in keybar(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Delete this finished game? y/n" in app.screen_text()
+        await pilot.press("n")  # kept
+        await pilot.pause()
+        assert app.screen is screen and finished.exists()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen and not finished.exists()
+        assert [entry.path for entry in screen.saves] == [going]
+        assert "Deleted st_petersburg-done.json" in app.screen_text()
+        assert app.focused.id == "saves" and screen.highlighted_save().path == going
+        assert "Del/x delete" not in keybar(app)
+    assert going.exists()
+
+
+async def test_a_game_in_progress_is_not_deleted_and_the_launcher_says_why(data_dir):
+    finished, going = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await focus_saves(pilot)
+        await pilot.press("down")
+        assert screen.highlighted_save().path == going
+        assert "Del/x delete" not in keybar(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is screen  # nothing asked
+        assert "This game is not finished: resume it to play" in app.screen_text()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.screen is screen
+    assert finished.exists() and going.exists()
+
+
+async def test_a_y_typed_with_the_x_does_not_answer_the_question(data_dir):
+    finished, _ = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await focus_saves(pilot)
+        await send_together(pilot, "x", "y")
+        assert finished.exists()
+        assert isinstance(app.screen, ConfirmScreen)  # still asking
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+    assert finished.exists()
+
+
+async def test_x_in_a_name_field_types_an_x(data_dir):
+    finished, _ = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#name-0")
+        name.focus()
+        await pilot.press("end", "x")
+        assert name.value == "Annx" and isinstance(app.screen, LauncherScreen)
+    assert finished.exists()
+
+
+async def test_an_option_for_some_player_counts_shows_only_for_them(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game.id == "st_petersburg"
+        await pilot.press("enter")
+        count = app.focused
+        assert count.id == "players-count"
+        youngest = next(w for w in screen.option_fields if w.id.endswith("youngest"))
+        seen = {}
+        for _ in range(3):
+            await pilot.pause()
+            seen[int(count.value)] = youngest.display
+            await pilot.press("right")
+        assert seen == {2: False, 3: True, 4: False}
+        youngest.value = "2"  # chosen while 3 played, then the count went back up to 4
+        while count.value != "4":
+            await pilot.press("right")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.table.options["youngest"] == "random"  # the rules' default, not the hidden field

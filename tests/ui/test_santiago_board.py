@@ -14,8 +14,10 @@ from boardgames_tui.rules.bots import bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards import BOARDS
-from boardgames_tui.ui.boards.santiago import AmountScreen, IslandBoard, SantiagoScreen
+from boardgames_tui.ui.boards import board_for
+from boardgames_tui.ui.boards.santiago.island import IslandBoard
+from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
+from boardgames_tui.ui.screens.amount import AmountScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen, MessageScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
@@ -26,12 +28,12 @@ SENTINEL = 4321  # a cash figure that appears nowhere unless somebody's cash lea
 
 
 def test_santiago_has_its_board():
-    assert BOARDS["santiago"] == "boardgames_tui.ui.boards.santiago:SantiagoScreen"
+    board = board_for("santiago")
+    assert board.screen is SantiagoScreen and board.keys is SantiagoScreen.KEYMAP
 
 
 def sg_app(seed: int = 5, options=None, names=NAMES) -> BoardgamesApp:
-    return BoardgamesApp("santiago", [Seat(n) for n in names], seed=seed, options=options or {},
-                         bot_delay=0)
+    return BoardgamesApp("santiago", [Seat(n) for n in names], seed=seed, options=options or {}, bot_delay=0)
 
 
 class Driver:
@@ -110,8 +112,7 @@ class Driver:
             await self.try_keys(("enter",), ("n",), ("tab", "enter"), ("3",), ("1",))
         elif phase == "extra":  # keep it once, then lay it (fewer extra steps: a shorter test)
             self.kept = getattr(self, "kept", 0) + 1
-            await self.try_keys(("space",) if self.kept == 1 else ("enter",), ("tab", "enter"),
-                                ("space",))
+            await self.try_keys(("space",) if self.kept == 1 else ("enter",), ("tab", "enter"), ("space",))
         else:
             raise AssertionError(f"unexpected phase {phase}")
 
@@ -135,13 +136,22 @@ async def test_whole_game_by_keystrokes():
         assert app.table.is_over()
         assert phases >= {"spring", "bid", "plant", "leftover", "bribe", "overseer", "extra"}
         kinds = {step.action.kind for step in app.table.record.steps}
-        assert kinds >= {"spring", "bid", "pass", "plant", "leftover", "propose", "support",
-                         "accept", "personal"}
+        assert kinds >= {
+            "spring",
+            "bid",
+            "pass",
+            "plant",
+            "leftover",
+            "propose",
+            "support",
+            "accept",
+            "personal",
+        }
         # Back to the board: the end shows every player's cash and plantations, size × markers.
         await pilot.press("b")
         text = app.screen_text()
         assert "FINAL SCORES" in text
-        for row in app.table.state.view(None)["scores"]:
+        for row in app.table.view(None)["scores"]:
             assert f"{row['total']:>3} = {row['cash']} cash" in text
         assert "×" in text
 
@@ -157,7 +167,7 @@ async def test_cash_stays_secret():
         checked_handoffs = checked_boards = 0
         while driver.turn < 24:
             screen = app.screen
-            state = app.table.state
+            state = app.table._state  # tampered with on purpose: a cash figure nobody may see
             real = list(state.cash)
             if isinstance(screen, HandoffScreen):
                 state.cash = [SENTINEL] * len(real)  # everybody's: the hand-off shows nobody's
@@ -199,7 +209,7 @@ async def test_keys_amounts_and_cursor():
     app = sg_app(seed=5)  # Cleo starts: she places the spring; Ann, Bob, Cleo bid
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "left", "enter")  # Cleo: the spring at 1,1
-        assert app.table.state.view(None)["spring"] == [1, 1]
+        assert app.table.view(None)["spring"] == [1, 1]
         await pilot.press("enter", "enter")  # Ann's hand-off, recap
         screen = app.screen
         assert screen.view["phase"] == "bid" and screen.viewer == 0
@@ -240,19 +250,19 @@ async def test_illegal_move_gets_a_reason():
         await pilot.press("enter")  # plants on the cursor's field
         while not isinstance(app.screen, SantiagoScreen):
             await pilot.press("enter")  # the second planter's hand-off and recap
-        offer = app.table.state.view(None)["offer"]
+        offer = app.table.view(None)["offer"]
         c, r = next(t["field"] for t in offer if t["field"])
         # The mouse: a click puts the cursor on a field, a second click on it acts.
-        board = app.screen.query_one(IslandBoard)
-        at = (board.field_x(c) + 1, 2 + (r // 2) * 3 + r % 2)
+        layout = app.screen.query_one(IslandBoard).layout_now
+        at = (layout.field_x(c) + 1, layout.field_y(r))
         await pilot.click(IslandBoard, offset=at)
-        assert board.field == (c, r)
+        assert app.screen.cursor.fields.place == (c, r)
         steps = len(app.table.record.steps)
         await pilot.click(IslandBoard, offset=at)
         assert "already holds a tile" in app.screen_text()
         assert len(app.table.record.steps) == steps
         c = 7 if c < 4 else 0
-        at = (board.field_x(c) + 1, 2 + (r // 2) * 3 + r % 2)
+        at = (layout.field_x(c) + 1, layout.field_y(r))
         await pilot.click(IslandBoard, offset=at)
         await pilot.click(IslandBoard, offset=at)
         assert app.table.record.steps[-1].action.kind == "plant"

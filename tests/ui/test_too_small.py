@@ -22,8 +22,8 @@ async def test_over_a_game_the_whole_message_shows(size):
         assert isinstance(app.screen, TooSmallScreen)
         # Any cut would lose words or split one; wrapping only moves them to the next line.
         assert words(app.screen_text()) == words(
-            f"Terminal too small: {size[0]}×{size[1]}. Please make it at least 80×24. "
-            "The game is waiting.")  # no move yet: nothing is saved
+            f"Terminal too small: {size[0]}×{size[1]}. Please make it at least 80×24. The game is waiting."
+        )  # no move yet: nothing is saved
 
 
 async def test_over_a_saved_game_it_says_saved():
@@ -42,7 +42,8 @@ async def test_over_the_launcher_no_game_is_said_to_wait(size):
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen) and app.table is None
         assert words(app.screen_text()) == words(
-            f"Terminal too small: {size[0]}×{size[1]}. Please make it at least 80×24.")
+            f"Terminal too small: {size[0]}×{size[1]}. Please make it at least 80×24."
+        )
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
@@ -55,5 +56,4 @@ async def test_the_text_follows_the_terminal_as_it_changes():
         await pilot.resize_terminal(24, 9)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert words(app.screen_text()) == words(
-            "Terminal too small: 24×9. Please make it at least 80×24.")
+        assert words(app.screen_text()) == words("Terminal too small: 24×9. Please make it at least 80×24.")

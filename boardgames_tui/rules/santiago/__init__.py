@@ -5,37 +5,49 @@ Rules source: shared/rules/santiago.md. There is deliberately no 2-player mode (
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, OptionSpec, Seat
-from . import data as D
-from .actions import decode_action as _decode
-from .state import SantiagoState
+
+if TYPE_CHECKING:
+    from .state import SantiagoState
+
+# The launcher shows every game's title, pitch and options before its first frame; the rules
+# machinery (state, actions, board data) is imported only once a game is played, replayed or its
+# rules are read.
 
 OPTIONS = (
     OptionSpec(
-        "palms", "Palm-tree variant",
+        "palms",
+        "Palm-tree variant",
         (("off", "off"), ("on", "on: 3 palms, each +1 marker for its tile's owner")),
         "off",
         "Three palms start on the board; a tile planted on one counts one extra marker for its "
         "owner while the owner still has a marker there.",
     ),
     OptionSpec(
-        "open_money", "Money",
+        "open_money",
+        "Money",
         (("off", "hidden: only your own cash is shown"), ("on", "open: everyone's cash is shown")),
         "off",
         "Cash is secret by default; bids and bribes are always public.",
     ),
     OptionSpec(
-        "spring", "Spring placement",
-        (("choose", "the start player chooses"),
-         ("random_inner", "random inner intersection (easier)"),
-         ("random_any", "random intersection, edges and corners included")),
+        "spring",
+        "Spring placement",
+        (
+            ("choose", "the start player chooses"),
+            ("random_inner", "random inner intersection"),
+            ("random_any", "random intersection, edge or corner too (harder)"),
+        ),
         "choose",
-        "Where the spring stands at the start. The centre is easiest, a corner hardest.",
+        "Where the spring stands at the start. The rulebook advises an inner intersection; a "
+        "spring on the edge or in a corner is its harder variant, for experienced players.",
     ),
     OptionSpec(
-        "palm_placement", "Palm placement (palm variant)",
+        "palm_placement",
+        "Palm placement (palm variant)",
         (("choose", "the start player places them"), ("random", "random legal placement")),
         "choose",
         "Palms may not touch the spring's intersection or each other, not even at a corner.",
@@ -48,35 +60,35 @@ class SantiagoGame(Game):
     title = "Santiago"
     min_players = 3
     max_players = 5
-    minutes = 75
-    pitch = ("Plant crops on a dry island and bribe the canal overseer to bring water "
-             "to your fields before they turn to desert.")
+    minutes = 60
+    pitch = (
+        "Plant crops on a dry island and bribe the canal overseer to bring water "
+        "to your fields before they turn to desert."
+    )
     rules_version = "1"
     options = OPTIONS
+    bots = {"smart": ".bot:SmartBot"}
 
-    def _new(self, seats: tuple[Seat, ...], seed: int, variant: str | None,
-             options: dict[str, str]) -> SantiagoState:
+    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SantiagoState:
+        from .state import SantiagoState
+
         return SantiagoState(self, seats, seed, options)
 
     def decode_action(self, data: Any):
-        return _decode(data)
-
-    def make_bot(self, level: str):
-        if level == "random":
-            from ..bots import RandomBot
-            return RandomBot()
-        from .bot import SmartBot
-        return SmartBot()
+        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         opts = self.resolve_options(options or {})
-        lines = [RULES_TEXT.strip(), "", "## Options in this game", ""]
+        lines = [rules_text().strip(), "", "## Options in this game", ""]
         for spec in self.options:
             lines.append(f"- **{spec.label}:** {spec.label_of(opts[spec.key])}")
         return "\n".join(lines) + "\n"
 
 
-RULES_TEXT = f"""
+def rules_text() -> str:
+    from . import data as D
+
+    return f"""
 # Santiago
 
 You farm the dry island of Santiago. Each round you bid for the right to choose a plantation tile,
@@ -97,9 +109,12 @@ water dry out. At the end, **cash plus plantation payouts** wins.
 
 - 3–4 players: one random tile is shown and put back in the box; 11 rounds of 4 tiles; 11 canals.
 - 5 players: all 45 tiles; 9 rounds of 5 tiles; 9 canals.
-- Tiles: 5 crops × 9 (6 with 2 workers, 3 with 1 worker; this mix is provisional).
+- Tiles: 45, nine of each crop ({", ".join(D.CROP_NAMES[c].lower() for c in D.CROPS)}); of each
+  crop 6 show 2 workers and 3 show 1 worker.
 - Everyone starts with {D.START_CASH} escudos, {D.MARKERS_PER_PLAYER} markers and one personal canal.
-  A random start player holds the overseer figure and places the spring (see options).
+  A random start player holds the overseer figure and places the spring on any intersection (see
+  options). The rulebook advises an inner one: a spring on the edge or in a corner is its harder
+  variant, for experienced players, because water runs short quickly.
 
 ## A round
 
@@ -122,8 +137,9 @@ water dry out. At the end, **cash plus plantation payouts** wins.
    position is proposed, you must accept.
 7. **Extra irrigation:** from the overseer's left (overseer last) each player who still has a
    personal canal may lay it for free. The first one laid ends the step; each is usable once.
-8. **Drought:** every unwatered tile loses one marker; an unwatered tile with no markers becomes
-   desert for good (deserts block fields and count for no crop). Lost markers never return.
+8. **Drought:** every unwatered tile loses one marker; a tile whose markers are all gone belongs
+   to nobody, and an unwatered tile with no markers becomes desert for good (deserts block fields
+   and count for no crop). Lost markers leave the game.
 9. **Income:** everyone takes {D.INCOME} escudos.
 
 In the **last round** steps 8–9 are replaced by the **final drought**: every unwatered tile becomes
@@ -148,7 +164,24 @@ Each player's cash is secret unless money is open; bids, bribes and who still ha
 are public. All money is shown at the end.
 """
 
+
 GAME = SantiagoGame()
-decode_action = GAME.decode_action
+
+
+def decode_action(data: Any):
+    # The actions module is imported when first needed, not with the package (start-up).
+    from .actions import decode_action as decode
+
+    return decode(data)
+
+
+def __getattr__(name: str):
+    # A name this package always exported, now loaded on first use.
+    if name == "SantiagoState":
+        from .state import SantiagoState
+
+        return SantiagoState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GAME", "SantiagoGame", "SantiagoState", "decode_action", "OPTIONS"]

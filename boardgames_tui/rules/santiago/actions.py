@@ -11,10 +11,32 @@ so that listing a few hundred bribe offers stays cheap. Instances are immutable,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
-from ..core import Action, action_codec
+from ..core import Action, Pass, action_codec
 from .data import tile_label
+
+# Pass (in the bidding, the bribes, or when offered the personal canal) is the one class every
+# game shares; it stays importable from here.
+__all__ = [
+    "ACTION_CLASSES",
+    "Accept",
+    "Bid",
+    "Build",
+    "NoCanal",
+    "Pass",
+    "PersonalCanal",
+    "PlaceLeftover",
+    "PlacePalm",
+    "PlaceSpring",
+    "Plant",
+    "Propose",
+    "Support",
+    "decode_action",
+    "intern",
+    "ladder",
+    "plant_actions",
+]
 
 
 def _seg(orient, x, y) -> str:
@@ -52,16 +74,6 @@ class Bid(Action):
 
     def describe(self) -> str:
         return f"Bid {self.amount} escudo{'s' if self.amount != 1 else ''}"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Pass: in the bidding, in the bribes, or when offered the personal canal."""
-
-    kind: ClassVar[str] = "pass"
-
-    def describe(self) -> str:
-        return "Pass"
 
 
 @dataclass(frozen=True)
@@ -157,26 +169,38 @@ class PersonalCanal(Action):
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    PlaceSpring, PlacePalm, Bid, Pass, Plant, PlaceLeftover, Propose, Support, Accept, Build,
-    NoCanal, PersonalCanal,
+    PlaceSpring,
+    PlacePalm,
+    Bid,
+    Pass,
+    Plant,
+    PlaceLeftover,
+    Propose,
+    Support,
+    Accept,
+    Build,
+    NoCanal,
+    PersonalCanal,
 )
 
 decode_action = action_codec(*ACTION_CLASSES)
+
+A = TypeVar("A", bound=Action)
 
 _INTERNED: dict[tuple, Action] = {}
 _LADDERS: dict[tuple, list[Action]] = {}
 _PLANTS: dict[tuple[str, int], tuple[Action, ...]] = {}
 
 
-def intern(cls: type[Action], *fields) -> Action:
+def intern(cls: type[A], *fields) -> A:
     key = (cls, *fields)
     action = _INTERNED.get(key)
     if action is None:
         action = _INTERNED[key] = cls(*fields)
-    return action
+    return cast(A, action)
 
 
-def ladder(cls: type[Action], prefix: tuple, upto: int) -> list[Action]:
+def ladder(cls: type[A], prefix: tuple, upto: int) -> list[A]:
     """[cls(*prefix, 1), ..., cls(*prefix, upto)]: the shared instances for amounts 1..upto."""
     key = (cls, *prefix)
     rungs = _LADDERS.get(key)
@@ -184,7 +208,7 @@ def ladder(cls: type[Action], prefix: tuple, upto: int) -> list[Action]:
         rungs = _LADDERS[key] = []
     while len(rungs) < upto:
         rungs.append(intern(cls, *prefix, len(rungs) + 1))
-    return rungs[:upto]
+    return cast(list[A], rungs[:upto])
 
 
 def plant_actions(crop: str, workers: int) -> tuple[Action, ...]:
@@ -192,5 +216,6 @@ def plant_actions(crop: str, workers: int) -> tuple[Action, ...]:
     table = _PLANTS.get((crop, workers))
     if table is None:
         table = _PLANTS[(crop, workers)] = tuple(
-            intern(Plant, crop, workers, f % 8, f // 8) for f in range(48))
+            intern(Plant, crop, workers, f % 8, f // 8) for f in range(48)
+        )
     return table

@@ -13,26 +13,27 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core import Action
 from . import data as D
 
-OTHERS_WEIGHT = 0.35   # how much the bot minds a gain for an opponent
-LOOKAHEAD = 0.3        # value of the positions a canal opens up, relative to building them
+OTHERS_WEIGHT = 0.35  # how much the bot minds a gain for an opponent
+LOOKAHEAD = 0.3  # value of the positions a canal opens up, relative to building them
 
 
 class _Board:
     """Flat arrays read out of a view."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: Mapping[str, Any]):
         self.me = view["you"]
         self.n = len(view["names"])
         self.crop = [None] * D.NFIELDS
         self.owner = [-1] * D.NFIELDS
         self.markers = [0] * D.NFIELDS
         self.palm = [False] * D.NFIELDS
-        self.taken = [False] * D.NFIELDS   # a tile or a desert is there
+        self.taken = [False] * D.NFIELDS  # a tile or a desert is there
         self.wet = [False] * D.NFIELDS
         for row in view["fields"]:
             for cell in row:
@@ -67,10 +68,9 @@ class _Board:
     def plant_gain(self, crop: str, f: int, markers: int, owner: int) -> list[float]:
         """Per seat: change in plantation payout if a tile of `crop` with `markers` of `owner`
         (owner -1: nobody) goes on field f."""
-        groups = {self.group[g] for g in D.NEIGHBOURS[f]
-                  if self.group[g] >= 0 and self.crop[g] == crop}
+        groups = {self.group[g] for g in D.NEIGHBOURS[f] if self.group[g] >= 0 and self.crop[g] == crop}
         size = 1 + sum(self.sizes[g] for g in groups)
-        gain = []
+        gain: list[float] = []
         for s in range(self.n):
             mine = sum(self.counts[g][s] for g in groups)
             before = sum(self.sizes[g] * self.counts[g][s] for g in groups)
@@ -131,7 +131,7 @@ class _Board:
 class SmartBot:
     """Heuristic Santiago player; sees only the view, the legal actions and its own RNG."""
 
-    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         handler = getattr(self, "_" + view["phase"], None)
@@ -225,13 +225,14 @@ class SmartBot:
             number = proposed[best_seg]["number"]
             leader = max(p["total"] for p in view["proposals"])
             amount = max(1, min(cash, amount, leader - proposed[best_seg]["total"] + 1))
-            wanted = ("support", number, amount)
+            wanted: tuple = ("support", number, amount)
         else:
             wanted = ("propose", *D.SEGMENTS[best_seg], amount)
         for a in legal:
             if a.kind == wanted[0] and (
-                    (a.kind == "support" and (a.proposal, a.amount) == wanted[1:])
-                    or (a.kind == "propose" and (a.orient, a.x, a.y, a.amount) == wanted[1:])):
+                (a.kind == "support" and (a.proposal, a.amount) == wanted[1:])
+                or (a.kind == "propose" and (a.orient, a.x, a.y, a.amount) == wanted[1:])
+            ):
                 return a
         return pass_
 

@@ -8,8 +8,8 @@ coordinate system so that nothing is typed in twice:
 - canal segments: H(x, y) joins I(x, y)-I(x+1, y), V(x, y) joins I(x, y)-I(x, y+1); 31 in all,
   indexed in the order of ``SEGMENTS`` (the 16 H first, then the 15 V, each row by row).
 
-The tile mix (6 two-worker and 3 one-worker tiles per crop) is PROVISIONAL: no rules text gives it;
-two independent implementations agree on it (spec §2.2, ruling A1). Change ``TILE_MIX`` to alter it.
+The tile mix (6 two-worker and 3 one-worker tiles per crop) is the official English rulebook's
+component list (spec §2.2, A1); two independent implementations agree with it.
 """
 
 from __future__ import annotations
@@ -20,14 +20,27 @@ IX, IY = 5, 4  # intersections per row / per column
 NINTER = IX * IY
 
 # -- crops and tiles ----------------------------------------------------------------------------
-# Amigo edition crop names (spec §2.2); the seed's "peas" are the beans.
+# The official English rulebook's crops (spec §2.2); the seed's "peas" are the beans. The keys are
+# what saves store (a Plant action names its crop), so "chili" stays the key of the red pepper.
 CROPS: tuple[str, ...] = ("banana", "beans", "chili", "potato", "sugar")
 CROP_NAMES: dict[str, str] = {
-    "banana": "Banana", "beans": "Beans", "chili": "Chili", "potato": "Potato", "sugar": "Sugar cane",
+    "banana": "Banana",
+    "beans": "Beans",
+    "chili": "Red pepper",
+    "potato": "Potato",
+    "sugar": "Sugar cane",
 }
-CROP_SHORT: dict[str, str] = {"banana": "Ba", "beans": "Be", "chili": "Ch", "potato": "Po", "sugar": "Su"}
+# One word per crop, for where a name must be short but the two letters of CROP_SHORT are too few.
+CROP_WORDS: dict[str, str] = {
+    "banana": "Banana",
+    "beans": "Beans",
+    "chili": "Pepper",
+    "potato": "Potato",
+    "sugar": "Sugar",
+}
+CROP_SHORT: dict[str, str] = {"banana": "Ba", "beans": "Be", "chili": "Pe", "potato": "Po", "sugar": "Su"}
 
-# (workers, how many) per crop. PROVISIONAL, see the module docstring.
+# (workers, how many) per crop: the rulebook's 6 two-worker and 3 one-worker tiles.
 TILE_MIX: tuple[tuple[int, int], ...] = ((2, 6), (1, 3))
 
 # TILES[tile id] = (crop key, workers); 45 tiles, crop by crop.
@@ -37,12 +50,12 @@ TILES: tuple[tuple[str, int], ...] = tuple(
 
 
 def workers_text(workers: int) -> str:
-    """"2 workers", "1 worker": the workers printed on a tile, in words."""
+    """ "2 workers", "1 worker": the workers printed on a tile, in words."""
     return f"{workers} worker" if workers == 1 else f"{workers} workers"
 
 
 def tile_label(crop: str, workers: int) -> str:
-    """"Banana (2 workers)" — how a tile is named everywhere a player reads it (plain text, so it
+    """ "Banana (2 workers)" — how a tile is named everywhere a player reads it (plain text, so it
     shows in any font; the board draws the short form ☾Ba² itself)."""
     return f"{CROP_NAMES.get(crop, crop)} ({workers_text(workers)})"
 
@@ -57,14 +70,14 @@ def yield_markers(workers: int, passed: bool) -> int:
 
 
 def markers_text(count: int) -> str:
-    """"2 yield markers", "1 yield marker", "no yield marker"."""
+    """ "2 yield markers", "1 yield marker", "no yield marker"."""
     if count <= 0:
         return "no yield marker"
     return f"{count} yield marker" + ("s" if count > 1 else "")
 
 
 def tile_gives(crop: str, workers: int, passed: bool) -> str:
-    """"Banana, 2 workers → 1 yield marker (you passed)": a tile offered to the player who would
+    """ "Banana, 2 workers → 1 yield marker (you passed)": a tile offered to the player who would
     plant it, and what it gives them."""
     gives = markers_text(yield_markers(workers, passed))
     text = f"{CROP_NAMES.get(crop, crop)}, {workers_text(workers)} → {gives}"
@@ -159,23 +172,34 @@ INTER_SEGS: tuple[tuple[int, ...], ...] = tuple(
 
 # Orthogonal neighbours (plantations and the 3-player leftover rule).
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(field_index(c + dc, r + dr) for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1))
-          if _on_board(c + dc, r + dr))
+    tuple(
+        field_index(c + dc, r + dr)
+        for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1))
+        if _on_board(c + dc, r + dr)
+    )
     for c, r in (field_cr(f) for f in range(NFIELDS))
 )
 
 # Neighbours by edge or corner (palm spacing, ruling A26).
 KING_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(field_index(c + dc, r + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-          if (dc or dr) and _on_board(c + dc, r + dr))
+    tuple(
+        field_index(c + dc, r + dr)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dc or dr) and _on_board(c + dc, r + dr)
+    )
     for c, r in (field_cr(f) for f in range(NFIELDS))
 )
 
 # Fields touching each intersection (palms may not touch the spring).
 INTER_FIELDS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(field_index(c, r) for c, r in ((2 * x - 1, 2 * y - 1), (2 * x, 2 * y - 1),
-                                                 (2 * x - 1, 2 * y), (2 * x, 2 * y))
-                 if _on_board(c, r)))
+    tuple(
+        sorted(
+            field_index(c, r)
+            for c, r in ((2 * x - 1, 2 * y - 1), (2 * x, 2 * y - 1), (2 * x - 1, 2 * y), (2 * x, 2 * y))
+            if _on_board(c, r)
+        )
+    )
     for x, y in (inter_xy(p) for p in range(NINTER))
 )
 
@@ -185,6 +209,6 @@ INNER_INTERSECTIONS: tuple[int, ...] = tuple(
 
 
 def seg_label(seg_index: int) -> str:
-    """"H 1,2" — a segment as the player reads it: orientation, then column,row of its west/north end."""
+    """ "H 1,2" — a segment as the player reads it: orientation, then column,row of its west/north end."""
     o, x, y = SEGMENTS[seg_index]
     return f"{o} {x},{y}"

@@ -35,14 +35,16 @@ the board parts are cached and shared between views until the board changes.
     legal_segments         segments where a canal may go now (empty, joined to the network)
     canals_left            blue canals left in the general supply
     personal_canal         per seat: True while that seat's personal canal is unused
-    markers_left           per seat: yield markers not on the board
+    markers_left           per seat: yield markers still in the supply (never grows: markers
+                           lost to drought leave the game)
     cash                   per seat: escudos, or None where hidden (others' cash unless open_money;
                            everyone's is shown once the game is over)
     open_money             True when cash is public
     fields                 6 rows of 8 dicts, fields[row][col] = {col, row, crop, crop_name,
                            workers, owner, markers, markers_by_seat, desert, palm, irrigated,
-                           leftover}; crop is None on an empty or desert field; owner is the
-                           planting seat (None for empty/leftover); markers_by_seat lists every
+                           leftover}; crop is None on an empty or desert field; owner is the seat
+                           whose markers are on the tile (None for an empty field, the leftover
+                           tile, or a tile with no markers left); markers_by_seat lists every
                            seat's markers on the field
     palms                  [[col, row], ...] of palms still in play
     tiles_left             tiles still face down in the stacks
@@ -71,13 +73,28 @@ the board parts are cached and shared between views until the board changes.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypedDict, TypeGuard, cast
 
-from ..core import Action, Event, IllegalAction, Seat, Standings, StandingRow, State, rank_rows
+from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
 from . import data as D
 from .actions import (
-    ACTION_CLASSES, Accept, Bid, Build, NoCanal, Pass, PersonalCanal, PlaceLeftover, PlacePalm,
-    PlaceSpring, Plant, Propose, Support, intern, ladder, plant_actions,
+    ACTION_CLASSES,
+    Accept,
+    Bid,
+    Build,
+    NoCanal,
+    Pass,
+    PersonalCanal,
+    PlaceLeftover,
+    PlacePalm,
+    PlaceSpring,
+    Plant,
+    Propose,
+    Support,
+    intern,
+    ladder,
+    plant_actions,
 )
 
 PHASE_LABELS = {
@@ -105,16 +122,24 @@ PHASE_KINDS = {
 }
 
 KIND_VERBS = {
-    "spring": "place the spring", "palm": "place a palm", "bid": "bid", "pass": "pass",
-    "plant": "plant a tile", "leftover": "place the leftover tile", "propose": "propose a canal",
-    "support": "support a proposal", "accept": "accept a proposal", "build": "build a canal",
-    "no_canal": "decline to build", "personal": "place your personal canal",
+    "spring": "place the spring",
+    "palm": "place a palm",
+    "bid": "bid",
+    "pass": "pass",
+    "plant": "plant a tile",
+    "leftover": "place the leftover tile",
+    "propose": "propose a canal",
+    "support": "support a proposal",
+    "accept": "accept a proposal",
+    "build": "build a canal",
+    "no_canal": "decline to build",
+    "personal": "place your personal canal",
 }
 
 CROP_ORDER = {crop: i for i, crop in enumerate(D.CROPS)}
 
 PROMPTS = {
-    "spring": " places the spring on an intersection.",
+    "spring": " places the spring: an edge or corner is the rulebook's harder variant.",
     "bid": " bids or passes.",
     "plant": " plants a tile.",
     "leftover": " places the leftover tile (no owner).",
@@ -124,7 +149,7 @@ PROMPTS = {
 }
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -133,7 +158,7 @@ def _plural(n: int, word: str = "escudo") -> str:
 
 
 def _fields_text(fields: list[int]) -> str:
-    """"field 3,1" or "fields 3,1; 4,5" (semicolons, since each field already holds a comma)."""
+    """ "field 3,1" or "fields 3,1; 4,5" (semicolons, since each field already holds a comma)."""
     names = "; ".join("{},{}".format(*D.field_cr(f)) for f in fields)
     return f"field{'' if len(fields) == 1 else 's'} {names}"
 
@@ -160,6 +185,128 @@ def find_plantations(tile: list[int], desert: list[bool]) -> list[list[int]]:
     return groups
 
 
+class FieldView(TypedDict):
+    col: int
+    row: int
+    crop: str | None
+    crop_name: str | None
+    workers: int | None
+    owner: int | None
+    markers: int
+    markers_by_seat: list[int]
+    desert: bool
+    palm: bool
+    irrigated: bool
+    leftover: bool
+
+
+class CanalEntry(TypedDict):
+    segment: list[Any]  # ["H" | "V", x, y]
+    round: int
+    how: str
+    seat: int
+
+
+class PlantationView(TypedDict):
+    crop: str
+    crop_name: str
+    fields: list[list[int]]
+    size: int
+    markers: list[int]
+    value: list[int]
+
+
+class TileView(TypedDict):
+    crop: str
+    crop_name: str
+    workers: int
+
+
+class OfferEntry(TileView):
+    label: str
+    taken_by: int | None
+    field: list[int] | None
+    leftover: bool
+
+
+class BidEntry(TypedDict):
+    seat: int
+    bid: int | None
+    passed: bool
+    done: bool
+
+
+class Pledge(TypedDict):
+    seat: int
+    amount: int
+
+
+class ProposalView(TypedDict):
+    number: int
+    segment: list[Any]
+    proposer: int
+    total: int
+    pledges: list[Pledge]
+
+
+class ScoreRow(TypedDict):
+    seat: int
+    name: str
+    total: int
+    cash: int
+    plantations: int
+    rank: int
+    winner: bool
+
+
+class SantiagoView(TypedDict):
+    """What `view(seat)` returns; the module docstring says what each entry means."""
+
+    game: str
+    title: str
+    you: int | None
+    names: list[str]
+    round: int
+    rounds: int
+    last_round: bool
+    phase: str
+    phase_label: str
+    prompt: str
+    to_move: list[int]
+    overseer: int
+    start_player: int
+    options: dict[str, str]
+    spring: list[int] | None
+    canals: list[list[Any]]
+    canal_log: list[CanalEntry]
+    legal_segments: list[list[Any]]
+    canals_left: int
+    personal_canal: list[bool]
+    markers_left: list[int]
+    cash: list[int | None]
+    open_money: bool
+    fields: list[list[FieldView]]
+    palms: list[list[int]]
+    tiles_left: int
+    removed_tile: TileView | None
+    offer: list[OfferEntry]
+    bid_order: list[int]
+    bids: list[BidEntry]
+    pass_order: list[int]
+    planting_order: list[int]
+    leftover_placer: int | None
+    leftover_fields: list[list[int]]
+    proposals: list[ProposalView]
+    bribe_order: list[int]
+    bribe_choices: list[str | None]
+    highest_bribe: int
+    reject_cost: int
+    extra_order: list[int]
+    plantations: list[PlantationView]
+    plantation_scores: list[int]
+    scores: list[ScoreRow] | None
+
+
 class SantiagoState(State):
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         self.game = game
@@ -180,8 +327,8 @@ class SantiagoState(State):
         self.removed = deck.pop() if D.removes_tile(n) else -1
         self.deck = deck
         self.offer: list[int] = []
-        self.offer_taken: list[int] = []      # per offer slot: seat, -2 for the leftover, -1 untaken
-        self.offer_field: list[int] = []      # per offer slot: field index or -1
+        self.offer_taken: list[int] = []  # per offer slot: seat, -2 for the leftover, -1 untaken
+        self.offer_field: list[int] = []  # per offer slot: field index or -1
         # board
         self.tile = [-1] * D.NFIELDS
         self.owner = [-1] * D.NFIELDS
@@ -193,7 +340,7 @@ class SantiagoState(State):
         self.canal = [False] * len(D.SEGMENTS)
         self.wet = [False] * D.NINTER  # intersections on the network: the spring and canal ends
         self.open_segs: list[int] = []  # legal canal positions, derived from canal and wet
-        self.canal_log: list[list[int | str]] = []  # [segment, round, how, seat]
+        self.canal_log: list[tuple[int, int, str, int]] = []  # (segment, round, how, seat)
         self.supply = D.canal_supply_for(n)
         # players
         self.cash = [D.START_CASH] * n
@@ -201,17 +348,17 @@ class SantiagoState(State):
         self.personal = [True] * n
         # round bookkeeping
         self.bid_order: list[int] = []
-        self.bids: list[int | None] = [None] * n   # None: not yet; 0: passed; n: bid
+        self.bids: list[int | None] = [None] * n  # None: not yet; 0: passed; n: bid
         self.pass_order: list[int] = []
         self.plant_order: list[int] = []
         self.leftover_placer = -1
-        self.proposals: list[list] = []   # [segment, proposer, [[seat, amount], ...]]
+        self.proposals: list[list] = []  # [segment, proposer, [[seat, amount], ...]]
         self.bribe_order: list[int] = []
         self.bribe_choice: list[str | None] = [None] * n
         self.extra_order: list[int] = []
-        self.step = 0                     # position in the current phase's order
+        self.step = 0  # position in the current phase's order
         self.final: list[list[int]] | None = None  # per seat [cash, plantations] once over
-        self._board_cache: tuple | None = None  # (board key, board part of the view); not state
+        self._board_cache: dict[str, Any] | None = None  # the board part of the last view; not state
 
         if self.options.get("spring", "choose") != "choose":
             pool = D.INNER_INTERSECTIONS if self.options["spring"] == "random_inner" else range(D.NINTER)
@@ -272,12 +419,13 @@ class SantiagoState(State):
     def _build(self, seg: int, how: str, seat: int) -> None:
         self.canal[seg] = True
         self._set_wet(*D.SEG_ENDS[seg])
-        self.canal_log.append([seg, self.round, how, seat])
+        self.canal_log.append((seg, self.round, how, seat))
 
     def _leftover_fields(self) -> list[int]:
         empty = [f for f in range(D.NFIELDS) if self.tile[f] < 0]
-        near_crop = [f for f in empty
-                     if any(self.tile[g] >= 0 and not self.desert[g] for g in D.NEIGHBOURS[f])]
+        near_crop = [
+            f for f in empty if any(self.tile[g] >= 0 and not self.desert[g] for g in D.NEIGHBOURS[f])
+        ]
         if near_crop:
             return near_crop
         near_desert = [f for f in empty if any(self.desert[g] for g in D.NEIGHBOURS[f])]
@@ -314,22 +462,29 @@ class SantiagoState(State):
         boxed = ""
         if self.round == 1 and self.removed >= 0:
             boxed = f" Put back in the box at set-up: {D.tile_label(*D.TILES[self.removed])}."
-        return [Event(f"Round {self.round} of {self.rounds}{final}: the offer is {self._offer_text()}.{boxed}",
-                      reveal=True)]
+        return [
+            Event(
+                f"Round {self.round} of {self.rounds}{final}: the offer is {self._offer_text()}.{boxed}",
+                reveal=True,
+            )
+        ]
 
     def _resolve_bids(self) -> list[Event]:
         events = []
+        bids = [b or 0 for b in self.bids]  # everyone has bid or passed (0) by now
         if self.pass_order:
             new = self.pass_order[0]
             why = "passed first"
         else:
-            new = min(range(self.n), key=lambda s: self.bids[s])
+            new = min(range(self.n), key=lambda s: bids[s])
             why = "bid lowest"
         self.overseer = new
         events.append(Event(f"{self.seat_name(new)} {why} and becomes the canal overseer."))
-        bidders = sorted((s for s in range(self.n) if self.bids[s]), key=lambda s: -self.bids[s])
+        bidders = sorted((s for s in range(self.n) if bids[s]), key=lambda s: -bids[s])
         self.plant_order = bidders + self.pass_order[::-1]
-        events.append(Event("Planting order: " + ", ".join(self.seat_name(s) for s in self.plant_order) + "."))
+        events.append(
+            Event("Planting order: " + ", ".join(self.seat_name(s) for s in self.plant_order) + ".")
+        )
         self.phase = "plant"
         self.step = 0
         self.current = self.plant_order[0]
@@ -370,8 +525,7 @@ class SantiagoState(State):
         return self._final_drought() + self._finish()
 
     def _dry_out(self, f: int) -> None:
-        if self.owner[f] >= 0:
-            self.markers_left[self.owner[f]] += self.markers[f]
+        # The markers on it go back in the box, not to the owner (spec §4 D1, [R]).
         self.markers[f] = 0
         self.desert[f] = True
         self.palm[f] = False
@@ -383,8 +537,7 @@ class SantiagoState(State):
             if self.tile[f] < 0 or self.desert[f] or self._irrigated(f):
                 continue
             if self.markers[f] > 0:
-                self.markers[f] -= 1
-                self.markers_left[self.owner[f]] += 1
+                self.markers[f] -= 1  # out of the game: the supply does not grow
                 lost.setdefault(self.owner[f], []).append(f)
             else:
                 self._dry_out(f)
@@ -395,7 +548,9 @@ class SantiagoState(State):
         for s in sorted(lost):
             events.append(Event(f"Drought: {self.seat_name(s)} loses a marker on {_fields_text(lost[s])}."))
         if deserts:
-            events.append(Event(f"Drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert."))
+            events.append(
+                Event(f"Drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")
+            )
         return events
 
     def _final_drought(self) -> list[Event]:
@@ -406,16 +561,22 @@ class SantiagoState(State):
                 deserts.append(f)
         if not deserts:
             return [Event("Final drought: every plantation is watered.")]
-        return [Event(f"Final drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")]
+        return [
+            Event(f"Final drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")
+        ]
 
     def _finish(self) -> list[Event]:
         self.phase = "over"
         self.current = -1
         payout = self._payouts()
         self.final = [[self.cash[s], payout[s]] for s in range(self.n)]
-        rows = rank_rows([StandingRow(s, self.seat_name(s), c + p, {}) for s, (c, p) in enumerate(self.final)])
-        parts = [f"{r.name} {r.total} ({self.final[r.seat][0]} cash + {self.final[r.seat][1]} plantations)"
-                 for r in rows]
+        rows = rank_rows(
+            [StandingRow(s, self.seat_name(s), c + p, {}) for s, (c, p) in enumerate(self.final)]
+        )
+        parts = [
+            f"{r.name} {r.total} ({self.final[r.seat][0]} cash + {self.final[r.seat][1]} plantations)"
+            for r in rows
+        ]
         winners = " and ".join(r.name for r in rows if r.winner)
         verb = "share the win" if sum(r.winner for r in rows) > 1 else "wins"
         return [Event(f"Final scores: {'; '.join(parts)}. {winners} {verb}.", reveal=True)]
@@ -458,15 +619,17 @@ class SantiagoState(State):
             taken = {b for b in self.bids if b}
             return [intern(Pass)] + [a for a in ladder(Bid, (), self.cash[seat]) if a.amount not in taken]
         if ph == "plant":
-            kinds = sorted({D.TILES[t] for i, t in enumerate(self.offer) if self.offer_taken[i] == -1},
-                           key=lambda cw: (CROP_ORDER[cw[0]], -cw[1]))
+            kinds = sorted(
+                {D.TILES[t] for i, t in enumerate(self.offer) if self.offer_taken[i] == -1},
+                key=lambda cw: (CROP_ORDER[cw[0]], -cw[1]),
+            )
             tile = self.tile
             empty = [f for f in range(D.NFIELDS) if tile[f] < 0]
-            out = []
+            plants: list[Action] = []
             for crop, w in kinds:
                 table = plant_actions(crop, w)
-                out += [table[f] for f in empty]
-            return out
+                plants += [table[f] for f in empty]
+            return plants
         if ph == "bribe":
             cash = self.cash[seat]
             proposed = self._proposed()
@@ -484,8 +647,11 @@ class SantiagoState(State):
                 cost = self._highest_bribe() + 1
                 if self.cash[seat] >= cost:
                     proposed = self._proposed()
-                    out.extend(intern(Build, *D.SEGMENTS[s], cost)
-                               for s in self._legal_segments() if s not in proposed)
+                    out.extend(
+                        intern(Build, *D.SEGMENTS[s], cost)
+                        for s in self._legal_segments()
+                        if s not in proposed
+                    )
             if not self.proposals or self.supply == 0:
                 out.append(intern(NoCanal))
             return out
@@ -541,8 +707,7 @@ class SantiagoState(State):
     def _bad_segment(self, orient: Any, x: Any, y: Any) -> tuple[str | None, int]:
         seg = D.SEG_INDEX.get((orient, x, y)) if _is_int(x) and _is_int(y) and type(orient) is str else None
         if seg is None:
-            return (f"{orient!r} {x!r},{y!r} is not a canal position "
-                    "(H x 0–3, y 0–3 or V x 0–4, y 0–2)."), -1
+            return (f"{orient!r} {x!r},{y!r} is not a canal position (H x 0–3, y 0–3 or V x 0–4, y 0–2)."), -1
         if self.canal[seg]:
             return f"There is already a canal on {D.seg_label(seg)}.", seg
         if seg not in self._legal_segments():
@@ -661,7 +826,9 @@ class SantiagoState(State):
 
     def _check_no_canal(self, seat: int, a: NoCanal) -> str | None:
         if self.proposals and self.supply > 0:
-            return "There are proposals: accept one or build elsewhere; no canal is only for when nobody bribes."
+            return (
+                "There are proposals: accept one or build elsewhere; no canal is only for when nobody bribes."
+            )
         return None
 
     def _check_personal(self, seat: int, a: PersonalCanal) -> str | None:
@@ -721,18 +888,22 @@ class SantiagoState(State):
     def _do_plant(self, seat: int, a: Plant) -> list[Event]:
         slot = self._offer_slot(a.crop, a.workers)
         f = D.field_index(a.col, a.row)
-        passed = self.bids[seat] == 0
-        count = max(0, a.workers - (1 if passed else 0))
+        bid = self.bids[seat] or 0  # 0: passed
+        count = D.yield_markers(a.workers, passed=not bid)
         self.offer_taken[slot] = seat
         self.offer_field[slot] = f
         self.tile[f] = self.offer[slot]
         self.owner[f] = seat
         self.markers[f] = count
         self.markers_left[seat] -= count
-        paid = f", paying {_plural(self.bids[seat])}" if self.bids[seat] else ""
+        paid = f", paying {_plural(bid)}" if bid else ""
         palm = " (with its palm tree)" if self.palm[f] else ""
-        events = [Event(f"{self.seat_name(seat)} plants {D.tile_label(a.crop, a.workers)} at field "
-                        f"{a.col},{a.row}{palm} with {_plural(count, 'marker')}{paid}.")]
+        events = [
+            Event(
+                f"{self.seat_name(seat)} plants {D.tile_label(a.crop, a.workers)} at field "
+                f"{a.col},{a.row}{palm} with {_plural(count, 'marker')}{paid}."
+            )
+        ]
         self.step += 1
         if self.step < len(self.plant_order):
             self.current = self.plant_order[self.step]
@@ -752,8 +923,11 @@ class SantiagoState(State):
         self.tile[f] = self.offer[slot]
         self.leftover[f] = True
         label = D.tile_label(*D.TILES[self.offer[slot]])
-        events = [Event(f"{self.seat_name(seat)} places the leftover {label} at field {a.col},{a.row}, "
-                        "with no owner.")]
+        events = [
+            Event(
+                f"{self.seat_name(seat)} places the leftover {label} at field {a.col},{a.row}, with no owner."
+            )
+        ]
         return events + self._start_bribes()
 
     def _next_briber(self) -> list[Event]:
@@ -768,17 +942,24 @@ class SantiagoState(State):
         self.proposals.append([seg, seat, [[seat, a.amount]]])
         number = len(self.proposals)
         self.bribe_choice[seat] = f"proposed {number}"
-        return ([Event(f"{self.seat_name(seat)} proposes canal {D.seg_label(seg)} with "
-                       f"{_plural(a.amount)} (proposal {number}).")] + self._next_briber())
+        return [
+            Event(
+                f"{self.seat_name(seat)} proposes canal {D.seg_label(seg)} with "
+                f"{_plural(a.amount)} (proposal {number})."
+            )
+        ] + self._next_briber()
 
     def _do_support(self, seat: int, a: Support) -> list[Event]:
         proposal = self.proposals[a.proposal - 1]
         proposal[2].append([seat, a.amount])
         total = sum(x for _, x in proposal[2])
         self.bribe_choice[seat] = f"supported {a.proposal}"
-        return ([Event(f"{self.seat_name(seat)} supports proposal {a.proposal} "
-                       f"({D.seg_label(proposal[0])}) with {_plural(a.amount)}; it now offers {total}.")]
-                + self._next_briber())
+        return [
+            Event(
+                f"{self.seat_name(seat)} supports proposal {a.proposal} "
+                f"({D.seg_label(proposal[0])}) with {_plural(a.amount)}; it now offers {total}."
+            )
+        ] + self._next_briber()
 
     def _do_accept(self, seat: int, a: Accept) -> list[Event]:
         seg, _, pledges = self.proposals[a.proposal - 1]
@@ -788,8 +969,12 @@ class SantiagoState(State):
             self.cash[s] -= amount
             self.cash[seat] += amount
         payers = ", ".join(f"{self.seat_name(s)} {amount}" for s, amount in pledges)
-        events = [Event(f"{self.seat_name(seat)} accepts proposal {a.proposal}: a canal goes on "
-                        f"{D.seg_label(seg)}; paid to the overseer: {payers}.")]
+        events = [
+            Event(
+                f"{self.seat_name(seat)} accepts proposal {a.proposal}: a canal goes on "
+                f"{D.seg_label(seg)}; paid to the overseer: {payers}."
+            )
+        ]
         return events + self._start_extra()
 
     def _do_build(self, seat: int, a: Build) -> list[Event]:
@@ -798,8 +983,12 @@ class SantiagoState(State):
         self.supply -= 1
         self.cash[seat] -= a.cost
         refused = " refuses the bribes and" if self.proposals else ""
-        events = [Event(f"{self.seat_name(seat)}{refused} builds a canal on {D.seg_label(seg)}, "
-                        f"paying {_plural(a.cost)} to the bank.")]
+        events = [
+            Event(
+                f"{self.seat_name(seat)}{refused} builds a canal on {D.seg_label(seg)}, "
+                f"paying {_plural(a.cost)} to the bank."
+            )
+        ]
         return events + self._start_extra()
 
     def _do_no_canal(self, seat: int, a: NoCanal) -> list[Event]:
@@ -821,7 +1010,7 @@ class SantiagoState(State):
             return f"{who} places palm tree {sum(self.palm) + 1} of {D.PALM_COUNT}."
         return who + PROMPTS[self.phase]
 
-    def _cell(self, f: int, sig: tuple) -> dict:
+    def _cell(self, f: int, sig: tuple) -> FieldView:
         t, owner, markers, desert, palm, leftover, irrigated = sig
         c, r = D.FIELD_CR[f]
         if t >= 0 and not desert:
@@ -832,9 +1021,23 @@ class SantiagoState(State):
         by_seat = [0] * self.n
         if owner >= 0:
             by_seat[owner] = markers
-        return {"col": c, "row": r, "crop": crop, "crop_name": name, "workers": workers,
-                "owner": owner if owner >= 0 else None, "markers": markers, "markers_by_seat": by_seat,
-                "desert": desert, "palm": palm, "irrigated": irrigated, "leftover": leftover}
+        # A tile with no markers left (or planted with none, by a passer) is neutral: it pays
+        # nobody, so it shows nobody as its owner (spec §4, Ex6).
+        shown = owner if owner >= 0 and markers > 0 else None
+        return {
+            "col": c,
+            "row": r,
+            "crop": crop,
+            "crop_name": name,
+            "workers": workers,
+            "owner": shown,
+            "markers": markers,
+            "markers_by_seat": by_seat,
+            "desert": desert,
+            "palm": palm,
+            "irrigated": irrigated,
+            "leftover": leftover,
+        }
 
     def _board_view(self) -> dict:
         """The board part of every view, rebuilt only where the board has changed.
@@ -845,13 +1048,17 @@ class SantiagoState(State):
         cache = self._board_cache
         lists = (self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover, self.canal)
         net_key = (len(self.canal_log), self.spring)
-        if cache is not None and cache["net_key"] == net_key and all(
-                a == b for a, b in zip(cache["lists"], lists)):
+        if (
+            cache is not None
+            and cache["net_key"] == net_key
+            and all(a == b for a, b in zip(cache["lists"], lists))
+        ):
             return cache["part"]
         canal = self.canal
         irrigated = [canal[h] or canal[v] for h, v in D.FIELD_SEGS]
-        sigs = list(zip(self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover,
-                        irrigated))
+        sigs = list(
+            zip(self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover, irrigated)
+        )
         groups = None
         if cache is None:
             cells = [self._cell(f, sig) for f, sig in enumerate(sigs)]
@@ -871,7 +1078,7 @@ class SantiagoState(State):
             old_lists = cache["lists"]
             if old_lists[0] == self.tile and old_lists[3] == self.desert:
                 groups = cache["groups"]  # the same plantations; only markers or palms moved
-        part["fields"] = [cells[r * D.COLS:(r + 1) * D.COLS] for r in range(D.ROWS)]
+        part["fields"] = [cells[r * D.COLS : (r + 1) * D.COLS] for r in range(D.ROWS)]
         plants = old_plants
         if crops_changed:
             if groups is None:
@@ -884,9 +1091,12 @@ class SantiagoState(State):
                 entry = old_plants.get(key)
                 if entry is None:
                     entry = {
-                        "crop": crop, "crop_name": D.CROP_NAMES[crop],
-                        "fields": [list(D.FIELD_CR[f]) for f in group], "size": len(group),
-                        "markers": counts, "value": [len(group) * k for k in counts],
+                        "crop": crop,
+                        "crop_name": D.CROP_NAMES[crop],
+                        "fields": [list(D.FIELD_CR[f]) for f in group],
+                        "size": len(group),
+                        "markers": counts,
+                        "value": [len(group) * k for k in counts],
                     }
                 plants[key] = entry
                 for s, v in enumerate(entry["value"]):
@@ -897,87 +1107,137 @@ class SantiagoState(State):
         if cache is None or cache["net_key"] != net_key or cache["lists"][6] != canal:
             part["spring"] = list(D.inter_xy(self.spring)) if self.spring >= 0 else None
             part["canals"] = [list(D.SEGMENTS[e[0]]) for e in self.canal_log]
-            part["canal_log"] = [{"segment": list(D.SEGMENTS[s]), "round": r, "how": how, "seat": who}
-                                 for s, r, how, who in self.canal_log]
-            part["legal_segments"] = ([list(D.SEGMENTS[s]) for s in self._legal_segments()]
-                                      if self.spring >= 0 else [])
-        self._board_cache = {"lists": tuple(list(x) for x in lists), "net_key": net_key, "sigs": sigs,
-                             "cells": cells, "groups": groups, "plants": plants, "part": part}
+            part["canal_log"] = [
+                {"segment": list(D.SEGMENTS[s]), "round": r, "how": how, "seat": who}
+                for s, r, how, who in self.canal_log
+            ]
+            part["legal_segments"] = (
+                [list(D.SEGMENTS[s]) for s in self._legal_segments()] if self.spring >= 0 else []
+            )
+        self._board_cache = {
+            "lists": tuple(list(x) for x in lists),
+            "net_key": net_key,
+            "sigs": sigs,
+            "cells": cells,
+            "groups": groups,
+            "plants": plants,
+            "part": part,
+        }
         return part
 
-    def view(self, seat: int | None) -> dict:
+    def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
+        # Secret (spec §4): each player's cash, until the end or while money is open, and the
+        # order of the face-down tiles. Bids, bribes, the board, the removed tile and who still
+        # has a personal canal are public.
+        if owner is None:
+            self.deck[:] = [mark() for _ in self.deck]
+        elif self.phase != "over" and self.options.get("open_money") != "on":
+            self.cash[owner] = mark()
+
+    def view(self, seat: int | None) -> SantiagoView:
         n = self.n
         you = seat if _is_int(seat) and 0 <= seat < n else None
         over = self.phase == "over"
         out = dict(self._board_view())
-        offer = []
+        offer: list[OfferEntry] = []
         for t, taken, f in zip(self.offer, self.offer_taken, self.offer_field):
             crop, workers = D.TILES[t]
-            offer.append({
-                "crop": crop, "crop_name": D.CROP_NAMES[crop], "workers": workers,
-                "label": D.TILE_LABELS[t],
-                "taken_by": taken if taken >= 0 else None,
-                "field": list(D.FIELD_CR[f]) if f >= 0 else None,
-                "leftover": taken == -2,
-            })
-        proposals = []
+            offer.append(
+                {
+                    "crop": crop,
+                    "crop_name": D.CROP_NAMES[crop],
+                    "workers": workers,
+                    "label": D.TILE_LABELS[t],
+                    "taken_by": taken if taken >= 0 else None,
+                    "field": list(D.FIELD_CR[f]) if f >= 0 else None,
+                    "leftover": taken == -2,
+                }
+            )
+        proposals: list[ProposalView] = []
         for i, (seg, proposer, pledges) in enumerate(self.proposals):
-            proposals.append({
-                "number": i + 1, "segment": list(D.SEGMENTS[seg]), "proposer": proposer,
-                "total": sum(a for _, a in pledges),
-                "pledges": [{"seat": s, "amount": a} for s, a in pledges],
-            })
-        removed = None
+            proposals.append(
+                {
+                    "number": i + 1,
+                    "segment": list(D.SEGMENTS[seg]),
+                    "proposer": proposer,
+                    "total": sum(a for _, a in pledges),
+                    "pledges": [{"seat": s, "amount": a} for s, a in pledges],
+                }
+            )
+        removed: TileView | None = None
         if self.removed >= 0:
             crop, workers = D.TILES[self.removed]
             removed = {"crop": crop, "crop_name": D.CROP_NAMES[crop], "workers": workers}
         top = self._highest_bribe()
-        scores_out = None
-        if over:
-            scores_out = [{"seat": row.seat, "name": row.name, "total": row.total,
-                           "cash": self.final[row.seat][0], "plantations": self.final[row.seat][1],
-                           "rank": row.rank, "winner": row.winner}
-                          for row in self.standings().rows]
+        scores_out: list[ScoreRow] | None = None
+        if over and self.final is not None:
+            final = self.final
+            scores_out = [
+                {
+                    "seat": row.seat,
+                    "name": row.name,
+                    "total": row.total,
+                    "cash": final[row.seat][0],
+                    "plantations": final[row.seat][1],
+                    "rank": row.rank,
+                    "winner": row.winner,
+                }
+                for row in self.standings().rows
+            ]
         open_money = self.options.get("open_money") == "on"
+        cash: list[int | None]
         if over or open_money:
             cash = list(self.cash)
         else:
             cash = [None] * n
             if you is not None:
                 cash[you] = self.cash[you]
-        out.update({
-            "game": "santiago", "title": "Santiago", "you": you,
-            "names": [s.name for s in self.seats],
-            "round": self.round, "rounds": self.rounds, "last_round": self.round == self.rounds,
-            "phase": self.phase, "phase_label": PHASE_LABELS[self.phase], "prompt": self._prompt(),
-            "to_move": list(self.to_move()),
-            "overseer": self.overseer, "start_player": self.start_player,
-            "options": dict(self.options),
-            "canals_left": self.supply,
-            "personal_canal": list(self.personal),
-            "markers_left": list(self.markers_left),
-            "cash": cash,
-            "open_money": open_money,
-            "tiles_left": len(self.deck),
-            "removed_tile": removed,
-            "offer": offer,
-            "bid_order": list(self.bid_order),
-            "bids": [{"seat": s, "bid": b or None, "passed": b == 0, "done": b is not None}
-                     for s, b in enumerate(self.bids)],
-            "pass_order": list(self.pass_order),
-            "planting_order": list(self.plant_order),
-            "leftover_placer": self.leftover_placer if self.leftover_placer >= 0 else None,
-            "leftover_fields": ([list(D.FIELD_CR[f]) for f in self._leftover_fields()]
-                                if self.phase == "leftover" else []),
-            "proposals": proposals,
-            "bribe_order": list(self.bribe_order),
-            "bribe_choices": list(self.bribe_choice),
-            "highest_bribe": top,
-            "reject_cost": top + 1,
-            "extra_order": list(self.extra_order),
-            "scores": scores_out,
-        })
-        return out
+        out.update(
+            {
+                "game": "santiago",
+                "title": "Santiago",
+                "you": you,
+                "names": [s.name for s in self.seats],
+                "round": self.round,
+                "rounds": self.rounds,
+                "last_round": self.round == self.rounds,
+                "phase": self.phase,
+                "phase_label": PHASE_LABELS[self.phase],
+                "prompt": self._prompt(),
+                "to_move": list(self.to_move()),
+                "overseer": self.overseer,
+                "start_player": self.start_player,
+                "options": dict(self.options),
+                "canals_left": self.supply,
+                "personal_canal": list(self.personal),
+                "markers_left": list(self.markers_left),
+                "cash": cash,
+                "open_money": open_money,
+                "tiles_left": len(self.deck),
+                "removed_tile": removed,
+                "offer": offer,
+                "bid_order": list(self.bid_order),
+                "bids": [
+                    {"seat": s, "bid": b or None, "passed": b == 0, "done": b is not None}
+                    for s, b in enumerate(self.bids)
+                ],
+                "pass_order": list(self.pass_order),
+                "planting_order": list(self.plant_order),
+                "leftover_placer": self.leftover_placer if self.leftover_placer >= 0 else None,
+                "leftover_fields": (
+                    [list(D.FIELD_CR[f]) for f in self._leftover_fields()] if self.phase == "leftover" else []
+                ),
+                "proposals": proposals,
+                "bribe_order": list(self.bribe_order),
+                "bribe_choices": list(self.bribe_choice),
+                "highest_bribe": top,
+                "reject_cost": top + 1,
+                "extra_order": list(self.extra_order),
+                "scores": scores_out,
+            }
+        )
+        # The board part comes from the cache as a plain dict; together they make the whole view.
+        return cast(SantiagoView, out)
 
     def standings(self) -> Standings:
         """Cash plus one breakdown entry per plantation that pays the seat.
@@ -1008,24 +1268,42 @@ class SantiagoState(State):
 
     def snapshot(self) -> dict:
         return {
-            "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+            "seats": [s.to_json() for s in self.seats],
+            "options": dict(self.options),
             "rng": self.rng.getstate(),
-            "round": self.round, "phase": self.phase, "current": self.current, "step": self.step,
-            "start_player": self.start_player, "overseer": self.overseer,
-            "deck": list(self.deck), "removed": self.removed,
-            "offer": list(self.offer), "offer_taken": list(self.offer_taken),
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "step": self.step,
+            "start_player": self.start_player,
+            "overseer": self.overseer,
+            "deck": list(self.deck),
+            "removed": self.removed,
+            "offer": list(self.offer),
+            "offer_taken": list(self.offer_taken),
             "offer_field": list(self.offer_field),
-            "tile": list(self.tile), "owner": list(self.owner), "markers": list(self.markers),
-            "desert": list(self.desert), "palm": list(self.palm), "leftover": list(self.leftover),
-            "spring": self.spring, "canal": list(self.canal), "wet": list(self.wet),
-            "canal_log": [list(e) for e in self.canal_log], "supply": self.supply,
-            "cash": list(self.cash), "markers_left": list(self.markers_left),
+            "tile": list(self.tile),
+            "owner": list(self.owner),
+            "markers": list(self.markers),
+            "desert": list(self.desert),
+            "palm": list(self.palm),
+            "leftover": list(self.leftover),
+            "spring": self.spring,
+            "canal": list(self.canal),
+            "wet": list(self.wet),
+            "canal_log": [list(e) for e in self.canal_log],
+            "supply": self.supply,
+            "cash": list(self.cash),
+            "markers_left": list(self.markers_left),
             "personal": list(self.personal),
-            "bid_order": list(self.bid_order), "bids": list(self.bids),
-            "pass_order": list(self.pass_order), "plant_order": list(self.plant_order),
+            "bid_order": list(self.bid_order),
+            "bids": list(self.bids),
+            "pass_order": list(self.pass_order),
+            "plant_order": list(self.plant_order),
             "leftover_placer": self.leftover_placer,
             "proposals": [[p[0], p[1], [list(x) for x in p[2]]] for p in self.proposals],
-            "bribe_order": list(self.bribe_order), "bribe_choice": list(self.bribe_choice),
+            "bribe_order": list(self.bribe_order),
+            "bribe_choice": list(self.bribe_choice),
             "extra_order": list(self.extra_order),
             "final": [list(x) for x in self.final] if self.final else None,
         }

@@ -2,36 +2,65 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, OptionSpec, Seat, State
-from .actions import ACTION_CLASSES, decode_action as _decode_action
-from .data import CARDS
-from .state import StPetersburgState
+
+if TYPE_CHECKING:
+    from .actions import ACTION_CLASSES
+    from .state import StPetersburgState
+
+# The launcher shows every game's title, pitch and options before its first frame; the rules
+# machinery (state, actions, card data) is imported only once a game is played, replayed or its
+# rules are read.
 
 OPTIONS = (
-    OptionSpec("taxman_phase", "Tax Man pays at",
-               (("aristocrat", "aristocrat scoring (official)"), ("worker", "worker scoring (seed text)")),
-               "aristocrat",
-               "When the Tax Man pays 1 ₽ per green card you have."),
-    OptionSpec("tiebreak", "Tie-break",
-               (("total", "all rubles held"), ("remainder", "rubles left over after conversion")),
-               "total",
-               "What decides a tie on points: all the money a player holds, or only what is left "
-               "after 10 ₽ → 1 ★ (Board Game Arena, tournaments)."),
-    OptionSpec("skip_refill_if_nothing_taken", "Refill after a phase where nobody took a card",
-               (("on", "deal nothing (rulebook)"), ("off", "fill the display to 8 anyway")),
-               "on",
-               "If nobody bought or took a card from the display in the worker, building or "
-               "aristocrat phase, no new cards are dealt for it."),
-    OptionSpec("open_money", "Money", (("off", "secret"), ("on", "open")), "off",
-               "Whether everybody sees everybody's rubles."),
-    OptionSpec("open_hands", "Hands", (("off", "secret"), ("on", "open")), "off",
-               "Whether everybody sees the cards in everybody's hand."),
-    OptionSpec("youngest", "Youngest player (3 players)",
-               (("random", "chosen at random"), ("1", "seat 1"), ("2", "seat 2"), ("3", "seat 3")),
-               "random",
-               "With 3 players the youngest gets the fourth start marker."),
+    OptionSpec(
+        "taxman_phase",
+        "Tax Man pays at",
+        (("aristocrat", "aristocrat scoring (rulebook)"), ("worker", "worker scoring (seed text)")),
+        "aristocrat",
+        "When the Tax Man pays 1 ₽ per green card you have.",
+    ),
+    OptionSpec(
+        "tiebreak",
+        "Tie-break",
+        (("total", "all rubles held (rulebook)"), ("remainder", "rubles left over after conversion")),
+        "total",
+        "What decides a tie on points: all the money a player holds (the rulebook: the most "
+        "money wins), or only what is left after 10 ₽ → 1 ★ (Board Game Arena, tournaments).",
+    ),
+    OptionSpec(
+        "skip_refill_if_nothing_taken",
+        "Refill after a phase where nobody took a card",
+        (("on", "deal nothing (rulebook)"), ("off", "fill the display to 8 anyway")),
+        "on",
+        "If nobody bought or took a card from the display in the worker, building or "
+        "aristocrat phase, no new cards are dealt for it.",
+    ),
+    OptionSpec(
+        "open_money",
+        "Money",
+        (("off", "secret"), ("on", "open")),
+        "off",
+        "Whether everybody sees everybody's rubles.",
+    ),
+    OptionSpec(
+        "open_hands",
+        "Hands",
+        (("off", "secret"), ("on", "open")),
+        "off",
+        "Whether everybody sees the cards in everybody's hand.",
+    ),
+    OptionSpec(
+        "youngest",
+        "Youngest player (3 players)",
+        (("random", "chosen at random"), ("1", "seat 1"), ("2", "seat 2"), ("3", "seat 3")),
+        "random",
+        "With 3 players the youngest gets the fourth start marker.",
+        players=(3,),
+    ),
 )
 
 RULES = """\
@@ -140,10 +169,12 @@ Most ★ wins. @TIEBREAK@ If still tied, they share the win.
 
 | card | count | price | pays | note |
 |---|---|---|---|---|
-""" 
+"""
 
 
 def _card_table() -> str:
+    from .data import CARDS
+
     lines = []
     for card in CARDS.values():
         pays = []
@@ -157,8 +188,10 @@ def _card_table() -> str:
         elif card.is_trading:
             note = f"replaces {card.target_description()}; {note[0].lower()}{note[1:]}"
         group = {"green": "green", "blue": "blue", "orange": "orange"}[card.face]
-        lines.append(f"| {card.name} ({group}{', trading' if card.is_trading else ''}) | {card.count} | "
-                     f"{card.price} ₽ | {' '.join(pays) or '—'} | {note} |")
+        lines.append(
+            f"| {card.name} ({group}{', trading' if card.is_trading else ''}) | {card.count} | "
+            f"{card.price} ₽ | {' '.join(pays) or '—'} | {note} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -168,55 +201,88 @@ class StPetersburgGame(Game):
     min_players = 2
     max_players = 4
     minutes = 60
-    pitch = ("Build the Tsar's city: hire workers for rubles, raise buildings for points, "
-             "court aristocrats.")
+    pitch = "Build the Tsar's city: hire workers for rubles, raise buildings for points, court aristocrats."
     rules_version = "1"
     options = OPTIONS
+    bots = {"smart": ".bot:SmartBot"}
 
-    def _new(self, seats: tuple[Seat, ...], seed: int, variant: str | None,
-             options: dict[str, str]) -> State:
+    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
+        from .state import StPetersburgState
+
         return StPetersburgState(self, seats, seed, options)
 
     def decode_action(self, data: Any):
-        return _decode_action(data)
+        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         try:
             resolved = self.resolve_options(options or {})
         except ValueError:
             resolved = self.resolve_options({})
-        rules = RULES.replace("@REFILL@", (
-            "If nobody bought or took a card from the display during that phase, nothing is dealt."
-            if resolved["skip_refill_if_nothing_taken"] == "on" else
-            "This happens even if nobody took a card during the phase."))
-        rules = rules.replace("@MONEY@", (
-            "In this game money is open: everybody sees everybody's rubles (the usual rule keeps "
-            "them secret)."
-            if resolved["open_money"] == "on" else "Your money is kept secret from the others."))
-        rules = rules.replace("@TAXMAN@", (
-            "at worker scoring (this game's setting; the official rule is aristocrat scoring)"
-            if resolved["taxman_phase"] == "worker" else "at aristocrat scoring"))
-        rules = rules.replace("@TIEBREAK@", (
-            "On a tie, the tied player with more rubles left over after the 10 ₽ → 1 ★ conversion "
-            "wins (₽ mod 10)." if resolved["tiebreak"] == "remainder" else
-            "On a tie, the tied player with more rubles wins (all rubles held at the end)."))
+        rules = RULES.replace(
+            "@REFILL@",
+            (
+                "If nobody bought or took a card from the display during that phase, nothing is dealt."
+                if resolved["skip_refill_if_nothing_taken"] == "on"
+                else "This happens even if nobody took a card during the phase."
+            ),
+        )
+        rules = rules.replace(
+            "@MONEY@",
+            (
+                "In this game money is open: everybody sees everybody's rubles (the usual rule keeps "
+                "them secret)."
+                if resolved["open_money"] == "on"
+                else "Your money is kept secret from the others."
+            ),
+        )
+        rules = rules.replace(
+            "@TAXMAN@",
+            (
+                "at worker scoring (this game's setting; the rulebook pays it at aristocrat scoring)"
+                if resolved["taxman_phase"] == "worker"
+                else "at aristocrat scoring, as the rulebook says"
+            ),
+        )
+        rules = rules.replace(
+            "@TIEBREAK@",
+            (
+                "On a tie, the tied player with more rubles left over after the 10 ₽ → 1 ★ conversion "
+                "wins (₽ mod 10; this game's setting, as on Board Game Arena: the rulebook compares all "
+                "the money held)."
+                if resolved["tiebreak"] == "remainder"
+                else 'On a tie, the tied player with more rubles wins: the rulebook\'s "most money", which '
+                "is all the rubles held at the end."
+            ),
+        )
         lines = [rules, _card_table(), "\n## Options in this game\n\n"]
         for spec in self.options:
             value = resolved[spec.key]
             lines.append(f"* **{spec.label}** (`{spec.key}`): {spec.label_of(value)}. {spec.help}\n")
         return "".join(lines)
 
-    def make_bot(self, level: str):
-        if level == "random":
-            from ..bots import RandomBot
-
-            return RandomBot()
-        from .bot import SmartBot
-
-        return SmartBot()
-
 
 GAME = StPetersburgGame()
-decode_action = _decode_action
+
+
+def decode_action(data: Any):
+    # The actions module is imported when first needed, not with the package (start-up).
+    from .actions import decode_action as decode
+
+    return decode(data)
+
+
+def __getattr__(name: str):
+    # The names this package always exported, now loaded on first use.
+    if name == "StPetersburgState":
+        from .state import StPetersburgState
+
+        return StPetersburgState
+    if name == "ACTION_CLASSES":
+        from .actions import ACTION_CLASSES
+
+        return ACTION_CLASSES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GAME", "StPetersburgGame", "StPetersburgState", "decode_action", "ACTION_CLASSES"]

@@ -1,12 +1,27 @@
-"""St. Petersburg actions: small frozen dataclasses (see notes/sp_contract.md)."""
+"""St. Petersburg actions: small frozen dataclasses, each with its JSON form (see core.Action)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action, action_codec
+from ..core import Action, Pass, action_codec
 from .data import card_name
+
+# Pass is the one class every game shares; it stays importable from here.
+__all__ = [
+    "ACTION_CLASSES",
+    "Buy",
+    "ObservatoryBuy",
+    "ObservatoryDiscard",
+    "ObservatoryToHand",
+    "Pass",
+    "Play",
+    "PubBuy",
+    "TakeToHand",
+    "UseObservatory",
+    "decode_action",
+]
 
 
 def _replacing(replace) -> str:
@@ -25,7 +40,9 @@ class Buy(Action):
     replace: str | None = None
 
     def describe(self) -> str:
-        return f"Buy {card_name(self.card)} from the {self.row} row for {self.price} ₽{_replacing(self.replace)}"
+        return (
+            f"Buy {card_name(self.card)} from the {self.row} row for {self.price} ₽{_replacing(self.replace)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -52,14 +69,6 @@ class Play(Action):
 
     def describe(self) -> str:
         return f"Play {card_name(self.card)} from your hand for {self.price} ₽{_replacing(self.replace)}"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    kind: ClassVar[str] = "pass"
-
-    def describe(self) -> str:
-        return "Pass"
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,15 @@ class PubBuy(Action):
         return f"Buy {self.points} ★ at the Pub for {self.price} ₽"
 
 
-ACTION_CLASSES = (Buy, TakeToHand, Play, Pass, UseObservatory, ObservatoryBuy, ObservatoryToHand,
-                  ObservatoryDiscard, PubBuy)
+ACTION_CLASSES = (
+    Buy,
+    TakeToHand,
+    Play,
+    Pass,
+    UseObservatory,
+    ObservatoryBuy,
+    ObservatoryToHand,
+    ObservatoryDiscard,
+    PubBuy,
+)
 decode_action = action_codec(*ACTION_CLASSES)

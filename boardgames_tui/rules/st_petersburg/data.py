@@ -28,22 +28,20 @@ PUB_PRICE_PER_POINT = 2
 POTJOMKIN_DISPLACEMENT = 6
 HAND_PENALTY = 5
 
-ICON_NAMES = {"wood": "wood", "gold": "gold", "wool": "wool", "fur": "fur", "ship": "ship", "any": "any"}
-
 
 @dataclass(frozen=True)
 class Card:
     key: str
     name: str
-    short: str          # at most 8 characters, for a board cell
-    deck: str           # worker | building | aristocrat | trading
-    face: str           # green | blue | orange: the phase in which it pays
+    short: str  # at most 8 characters, for a board cell
+    deck: str  # worker | building | aristocrat | trading
+    face: str  # green | blue | orange: the phase in which it pays
     count: int
     price: int
     rubles: int
     points: int
     ability: str = ""
-    icon: str = ""      # workers: their icon; green trading cards: the icon they replace
+    icon: str = ""  # workers: their icon; green trading cards: the icon they replace
     # card_gives' raw material: `per_card` is the face whose cards pay +1 ₽ each at this card's
     # scoring (Mariinskij, Tax Man); `power` is a special ability in a few words (`ability` is the
     # full sentence for the rules page).
@@ -64,7 +62,7 @@ class Card:
         """What this card is worth when a trading card replaces it (§5.3)."""
         return POTJOMKIN_DISPLACEMENT if self.key == "potjomkins_village" else self.price
 
-    def can_replace(self, target: "Card") -> bool:
+    def can_replace(self, target: Card) -> bool:
         """Whether this trading card may displace `target` (ignoring a used Observatory)."""
         if not self.is_trading or target.is_trading:
             return False
@@ -86,8 +84,9 @@ class Card:
         return "one of your aristocrats (not a trading card)"
 
 
-def _c(key, name, short, deck, face, count, price, rubles, points, ability="", icon="", per_card="",
-       power=""):
+def _c(
+    key, name, short, deck, face, count, price, rubles, points, ability="", icon="", per_card="", power=""
+):
     assert len(short) <= 8, short
     return Card(key, name, short, deck, face, count, price, rubles, points, ability, icon, per_card, power)
 
@@ -99,8 +98,20 @@ _ALL = (
     _c("shepherd", "Shepherd", "Shepherd", "worker", "green", 6, 5, 3, 0, icon="wool"),
     _c("fur_trapper", "Fur Trapper", "FurTrap", "worker", "green", 6, 6, 3, 0, icon="fur"),
     _c("ship_builder", "Ship Builder", "ShipBld", "worker", "green", 6, 7, 3, 0, icon="ship"),
-    _c("czar_and_carpenter", "Czar and Carpenter", "CzarCarp", "worker", "green", 1, 8, 3, 0,
-       "Any green trading card may replace it.", icon="any", power="trading wildcard"),
+    _c(
+        "czar_and_carpenter",
+        "Czar and Carpenter",
+        "CzarCarp",
+        "worker",
+        "green",
+        1,
+        8,
+        3,
+        0,
+        "Any green trading card may replace it.",
+        icon="any",
+        power="trading wildcard",
+    ),
     # buildings (blue) — 28
     _c("market", "Market", "Market", "building", "blue", 5, 5, 0, 1),
     _c("customs_house", "Customs House", "Customs", "building", "blue", 5, 8, 0, 2),
@@ -109,18 +120,59 @@ _ALL = (
     _c("library", "Library", "Library", "building", "blue", 3, 17, 0, 5),
     _c("theater", "Theater", "Theater", "building", "blue", 2, 20, 0, 6),
     _c("academy", "Academy", "Academy", "building", "blue", 1, 23, 0, 7),
-    _c("potjomkins_village", "Potjomkin's Village", "Potjomk", "building", "blue", 1, 2, 0, 0,
-       "Worth 6 ₽ when a blue trading card replaces it.",
-       power="replaced by a trading card: worth 6₽"),
-    _c("pub", "Pub", "Pub", "building", "blue", 2, 1, 0, 0,
-       "After each building scoring, buy up to 5 ★ at 2 ₽ each.",
-       power="buy up to 5★ at 2₽ after building scoring"),
-    _c("warehouse", "Warehouse", "WareHse", "building", "blue", 1, 2, 0, 0,
-       "Your hand may hold 4 cards instead of 3.", power="your hand holds 4 cards, not 3"),
-    _c("observatory", "Observatory", "Observ", "building", "blue", 2, 6, 0, 1,
-       "Building phase, once a round, as your action: draw the top card of a stack (2+ cards) "
-       "and buy it, take it or discard it; it then scores 0 ★ this round.",
-       power="draws from a stack"),
+    _c(
+        "potjomkins_village",
+        "Potjomkin's Village",
+        "Potjomk",
+        "building",
+        "blue",
+        1,
+        2,
+        0,
+        0,
+        "Worth 6 ₽ when a blue trading card replaces it.",
+        power="replaced by a trading card: worth 6₽",
+    ),
+    _c(
+        "pub",
+        "Pub",
+        "Pub",
+        "building",
+        "blue",
+        2,
+        1,
+        0,
+        0,
+        "After each building scoring, buy up to 5 ★ at 2 ₽ each.",
+        power="buy up to 5★ at 2₽ after building scoring",
+    ),
+    _c(
+        "warehouse",
+        "Warehouse",
+        "WareHse",
+        "building",
+        "blue",
+        1,
+        2,
+        0,
+        0,
+        "Your hand may hold 4 cards instead of 3.",
+        power="your hand holds 4 cards, not 3",
+    ),
+    _c(
+        "observatory",
+        "Observatory",
+        "Observ",
+        "building",
+        "blue",
+        2,
+        6,
+        0,
+        1,
+        "Building phase, once a round, as your action: draw the top card of a stack (2+ cards) "
+        "and buy it, take it or discard it; it then scores 0 ★ this round.",
+        power="draws from a stack",
+    ),
     # aristocrats (orange) — 27
     _c("author", "Author", "Author", "aristocrat", "orange", 6, 4, 1, 0),
     _c("administrator", "Administrator", "Admin", "aristocrat", "orange", 5, 7, 2, 0),
@@ -130,20 +182,65 @@ _ALL = (
     _c("judge", "Judge", "Judge", "aristocrat", "orange", 2, 16, 5, 2),
     _c("mistress_of_ceremonies", "Mistress of Ceremonies", "Mistress", "aristocrat", "orange", 2, 18, 6, 3),
     # trading cards — 30: green (replace a worker with the same icon or the Czar and Carpenter)
-    _c("carpenter_workshop", "Carpenter Workshop", "CarpWksp", "trading", "green", 1, 4, 3, 0,
-       "You pay 1 ₽ less for every blue card.", icon="wood", power="blue cards 1₽ less"),
-    _c("gold_smelter", "Gold Smelter", "Smelter", "trading", "green", 1, 6, 3, 0,
-       "You pay 1 ₽ less for every orange card.", icon="gold", power="orange cards 1₽ less"),
+    _c(
+        "carpenter_workshop",
+        "Carpenter Workshop",
+        "CarpWksp",
+        "trading",
+        "green",
+        1,
+        4,
+        3,
+        0,
+        "You pay 1 ₽ less for every blue card.",
+        icon="wood",
+        power="blue cards 1₽ less",
+    ),
+    _c(
+        "gold_smelter",
+        "Gold Smelter",
+        "Smelter",
+        "trading",
+        "green",
+        1,
+        6,
+        3,
+        0,
+        "You pay 1 ₽ less for every orange card.",
+        icon="gold",
+        power="orange cards 1₽ less",
+    ),
     _c("weaving_mill", "Weaving Mill", "Weaving", "trading", "green", 2, 8, 6, 0, icon="wool"),
     _c("fur_shop", "Fur Shop", "FurShop", "trading", "green", 3, 10, 3, 2, icon="fur"),
     _c("wharf", "Wharf", "Wharf", "trading", "green", 3, 12, 6, 1, icon="ship"),
     # blue trading cards (replace any building that is not a trading card)
-    _c("mariinskij_theater", "Mariinskij Theater", "Mariinsk", "trading", "blue", 1, 10, 0, 0,
-       "At building scoring: +1 ₽ per orange card you have.", per_card="orange"),
+    _c(
+        "mariinskij_theater",
+        "Mariinskij Theater",
+        "Mariinsk",
+        "trading",
+        "blue",
+        1,
+        10,
+        0,
+        0,
+        "At building scoring: +1 ₽ per orange card you have.",
+        per_card="orange",
+    ),
     _c("bank", "Bank", "Bank", "trading", "blue", 1, 13, 5, 1),
     _c("peterhof", "Peterhof", "Peterhof", "trading", "blue", 1, 14, 4, 2),
     _c("st_isaacs_cathedral", "St. Isaac's Cathedral", "StIsaac", "trading", "blue", 1, 15, 3, 3),
-    _c("church_of_resurrection", "Church of the Resurrection", "Resurrec", "trading", "blue", 1, 16, 2, 4),
+    _c(
+        "church_of_resurrection",
+        "Church of the Resurrection of Jesus Christ",
+        "Resurrec",
+        "trading",
+        "blue",
+        1,
+        16,
+        2,
+        4,
+    ),
     _c("harbor", "Harbor", "Harbor", "trading", "blue", 1, 16, 5, 2),
     _c("catherine_palace", "Catherine the Great Palace", "Cathrine", "trading", "blue", 1, 17, 1, 5),
     _c("smolny_cathedral", "Smolny Cathedral", "Smolny", "trading", "blue", 1, 17, 4, 3),
@@ -156,12 +253,31 @@ _ALL = (
     _c("builder", "Builder", "Builder", "trading", "orange", 1, 10, 5, 0),
     _c("senator", "Senator", "Senator", "trading", "orange", 1, 12, 2, 2),
     _c("patriarch", "Patriarch", "Patriarc", "trading", "orange", 1, 16, 0, 4),
-    _c("tax_man", "Tax Man", "TaxMan", "trading", "orange", 1, 17, 0, 0,
-       "+1 ₽ per green card you have, at aristocrat scoring (or worker scoring, by option).",
-       per_card="green"),
+    _c(
+        "tax_man",
+        "Tax Man",
+        "TaxMan",
+        "trading",
+        "orange",
+        1,
+        17,
+        0,
+        0,
+        "+1 ₽ per green card you have, at aristocrat scoring (or worker scoring, by option).",
+        per_card="green",
+    ),
     _c("admiral", "Admiral", "Admiral", "trading", "orange", 1, 18, 3, 3),
-    _c("minister_of_foreign_affairs", "Minister of Foreign Affairs", "Minister", "trading", "orange",
-       1, 20, 2, 4),
+    _c(
+        "minister_of_foreign_affairs",
+        "Minister of Foreign Affairs",
+        "Minister",
+        "trading",
+        "orange",
+        1,
+        20,
+        2,
+        4,
+    ),
     _c("czar", "Czar", "Czar", "trading", "orange", 1, 24, 0, 6),
 )
 

@@ -23,20 +23,103 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
+from typing import Any, TypedDict, TypeGuard
 
-from ..core import Action, Event, IllegalAction, Seat, Standings, StandingRow, State, rank_rows
-from .actions import (Buy, ObservatoryBuy, ObservatoryDiscard, ObservatoryToHand, Pass, Play, PubBuy,
-                      TakeToHand, UseObservatory)
-from .data import (CARDS, DECKS, DISPLACEMENT, DISPLAY_SIZE, FACE, HAND_LIMIT, HAND_PENALTY, INCOME,
-                   IS_TRADING, NEXT_DEAL, NEXT_PHASE, PHASES, PRICE, PUB_POINTS_PER_PUB, PUB_PRICE_PER_POINT,
-                   START_RUBLES, TARGETS, WAREHOUSE_HAND_LIMIT, WORKER_OF_ICON, aristocrat_bonus, card_name,
-                   full_deck)
+from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from .actions import (
+    Buy,
+    ObservatoryBuy,
+    ObservatoryDiscard,
+    ObservatoryToHand,
+    Pass,
+    Play,
+    PubBuy,
+    TakeToHand,
+    UseObservatory,
+)
+from .data import (
+    CARDS,
+    DECKS,
+    DISPLACEMENT,
+    DISPLAY_SIZE,
+    FACE,
+    HAND_LIMIT,
+    HAND_PENALTY,
+    INCOME,
+    IS_TRADING,
+    NEXT_DEAL,
+    NEXT_PHASE,
+    PHASES,
+    PRICE,
+    PUB_POINTS_PER_PUB,
+    PUB_PRICE_PER_POINT,
+    START_RUBLES,
+    TARGETS,
+    WAREHOUSE_HAND_LIMIT,
+    WORKER_OF_ICON,
+    aristocrat_bonus,
+    card_name,
+    full_deck,
+)
 
-GROUP_TITLE = {"worker": "Workers", "building": "Buildings", "aristocrat": "Aristocrats", "trading": "Trading cards"}
+GROUP_TITLE = {
+    "worker": "Workers",
+    "building": "Buildings",
+    "aristocrat": "Aristocrats",
+    "trading": "Trading cards",
+}
 ROWS = ("upper", "lower")
 
 
-def _is_int(value) -> bool:
+class PlayAreaCard(TypedDict):
+    card: str
+    used: bool  # an Observatory turned sideways this round
+
+
+class PlayerView(TypedDict):
+    name: str
+    points: int
+    rubles: int | None  # None where hidden from the viewer
+    hand: list[str] | None  # None where hidden from the viewer
+    hand_count: int
+    hand_limit: int
+    play_area: list[PlayAreaCard]
+    income: dict[str, list[int]]  # phase -> [₽, ★] its scoring would pay now
+    markers: list[str]  # the phases whose start marker the player holds
+
+
+class PubView(TypedDict):
+    seat: int
+    max_points: int
+
+
+class StPetersburgView(TypedDict):
+    """What `view(seat)` returns; `viewer` is None for the public view."""
+
+    game: str
+    viewer: int | None
+    round: int
+    phase: str
+    step: str
+    final_round: bool
+    to_move: list[int]
+    active: int | None
+    passes: int
+    markers: dict[str, int]
+    upper: list[str]
+    lower: list[str]
+    prices: dict[str, list[int | None]]  # the mover's price of each display card, by row
+    stacks: dict[str, int]  # cards left in each stack
+    next_deal: str
+    discard: list[str]
+    observatory_card: str | None
+    pub: PubView | None
+    options: dict[str, str]
+    players: list[PlayerView]
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -80,7 +163,195 @@ def card_price(card: str, area, lower: bool = False, replace: str | None = None)
     return price if price > 1 else 1
 
 
+# What the rules derive from a play area (prices, incomes, the view's entries) is kept in _Area
+# objects, and the actions and log lines made again and again are kept too: making a frozen
+# dataclass costs many times a lookup. The caches are module-wide and keyed by content, never by a
+# state: tests and the UI set a state's lists directly, so a cache that relied on `apply` to report
+# every change could go stale. A state only remembers which _Areas it used last
+# (StPetersburgState._known) and checks them against its lists before each use. Nothing cached is
+# part of a state: copy(), snapshot() and equality never see it. Each cache has a bound, so that a
+# long-lived process (the app) does not grow; emptying one costs only the work of filling it again.
+
+
+class _Memo(dict):
+    """A dict that fills itself: a missing key is made by `make(key)` and kept; at `limit` keys
+    it starts afresh."""
+
+    __slots__ = ("make", "limit")
+    make: Callable[[Any], Any]
+    limit: int
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def _memo(make: Callable[[Any], Any], limit: int) -> Any:
+    memo = _Memo()
+    memo.make = make
+    memo.limit = limit
+    return memo
+
+
+def _refuse(self: Any, *args: Any, **kwargs: Any) -> Any:
+    raise TypeError("this part of a view is shared by other views and read-only: copy it to change it")
+
+
+class _FixedDict(dict):
+    """A dict that refuses every change. The parts of a view that depend only on a play area (its
+    entries, its incomes) are these and _FixedLists, shared by every view of that area: building
+    them afresh for every player at every decision was most of the cost of a view. Equal to, and
+    encoded to JSON as, the plain dict; a copy of one (copy, deepcopy, pickle, dict()) is plain."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return dict, (dict(self),)
+
+
+class _FixedList(list):
+    """A list that refuses every change (see _FixedDict)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return list, (list(self),)
+
+
+# cards whose offers an _Area keeps (a display shows a few dozen kinds in a game)
+_OFFERS_LIMIT = 256
+# card -> the view's entry for it in a play area, not turned / turned (an Observatory)
+_UNTURNED: dict[str, _FixedDict] = _memo(lambda card: _FixedDict(card=card, used=False), 256)
+_TURNED: dict[str, _FixedDict] = _memo(lambda card: _FixedDict(card=card, used=True), 256)
+
+
+class _Area:
+    """What the rules read off one play area with `used` of its Observatories turned this round.
+
+    An area changes only when its owner buys or plays a card, while the view reads every area
+    and the legal actions read the mover's at every decision; so this is worked out once per area
+    (see _AREAS), with the arithmetic of the plain methods of the state (`targets`, `price`,
+    `cell_price`, `incomes`, `hand_limit`); tests/rules/test_st_petersburg_speed.py checks the
+    results against the implementation from before the caches.
+    """
+
+    __slots__ = (
+        "cards",
+        "same",
+        "used",
+        "counts",
+        "face_off",
+        "hand_limit",
+        "obs_free",
+        "play_area",
+        "offers",
+        "incomes",
+    )
+
+    def __init__(self, cards: tuple[str, ...], used: int):
+        self.cards = cards
+        self.same = list(cards)  # what a state compares its list with; never handed out
+        self.used = used
+        counts: dict[str, int] = {}
+        for key in cards:
+            counts[key] = counts.get(key, 0) + 1
+        self.counts = counts
+        self.face_off = {
+            "green": 0,
+            "blue": 1 if "carpenter_workshop" in counts else 0,
+            "orange": 1 if "gold_smelter" in counts else 0,
+        }
+        self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
+        self.obs_free = counts.get("observatory", 0) - used
+        if used:
+            # The first `used` Observatories in area order are the turned ones (a count that is
+            # off, as a test may set, turns them all, as the plain loop did).
+            entries = []
+            left = used
+            for key in cards:
+                if left and key == "observatory":
+                    left -= 1
+                    entries.append(_TURNED[key])
+                else:
+                    entries.append(_UNTURNED[key])
+            self.play_area = _FixedList(entries)
+        else:
+            self.play_area = _FixedList(map(_UNTURNED.__getitem__, cards))
+        self.offers: dict[str, tuple] = _memo(self._offers, _OFFERS_LIMIT)
+        self.incomes: dict[bool, _FixedDict] = {}  # taxman_worker -> the view's "income"
+
+    def _targets(self, card: str) -> tuple[str, ...]:
+        allowed = TARGETS[card]
+        found: list[str] = []
+        for key in self.cards:
+            if key in allowed and key not in found:
+                if key == "observatory" and self.counts["observatory"] <= self.used:
+                    continue  # every Observatory there is turned sideways this round
+                found.append(key)
+        return tuple(found)
+
+    def _offers(self, card: str) -> tuple:
+        """(upper, lower, upper price, lower price): `upper` and `lower` give (price, card
+        replaced) for each way to buy `card` from that row (or, `upper`, to play it from the
+        hand); the prices are the view's, a trading card at its cheapest target, None without."""
+        base = PRICE[card] - self.counts.get(card, 0) - self.face_off[FACE[card]]
+        if not IS_TRADING[card]:
+            return _PLAIN_OFFERS[base]
+        targets = self._targets(card)
+        if not targets:
+            return (), (), None, None
+        upper_ways = []
+        lower_ways = []
+        for target in targets:
+            price = base - DISPLACEMENT[target]
+            upper_ways.append((price if price > 1 else 1, target))
+            lower_ways.append((price - 1 if price > 2 else 1, target))
+        price = base - max(DISPLACEMENT[t] for t in targets)
+        return tuple(upper_ways), tuple(lower_ways), price if price > 1 else 1, price - 1 if price > 2 else 1
+
+    def income_view(self, taxman_worker: bool) -> _FixedDict:
+        found = self.incomes.get(taxman_worker)
+        if found is None:
+            worker, building, aristocrat = _area_incomes(self.cards, self.used, taxman_worker)
+            found = self.incomes[taxman_worker] = _FixedDict(
+                worker=_FixedList(worker), building=_FixedList(building), aristocrat=_FixedList(aristocrat)
+            )
+        return found
+
+
+# _Area.offers of a card that replaces nothing, by its price before the floor and the lower row
+_PLAIN_OFFERS: dict[int, tuple] = _memo(
+    lambda base: (((max(base, 1), None),), ((max(base - 1, 1), None),), max(base, 1), max(base - 1, 1)), 256
+)
+# (cards of the area, its Observatories turned) -> _Area; an area seldom recurs from game to game,
+# so this mostly serves copies of a state
+_AREAS: dict[tuple[tuple[str, ...], int], _Area] = _memo(lambda key: _Area(*key), 512)
+# The actions, by their fields in order. A few thousand cover every game.
+_BUYS: dict[tuple, Buy] = _memo(lambda key: Buy(*key), 8192)
+_PLAYS: dict[tuple, Play] = _memo(lambda key: Play(*key), 1024)
+_TAKES: dict[tuple, TakeToHand] = _memo(lambda key: TakeToHand(*key), 1024)
+
+_USE_OBSERVATORY = {deck: UseObservatory(deck) for deck in DECKS}
+_PASS = Pass()
+# a log line everybody sees -> its Event; the lines of a turn recur all game long and from game
+# to game (a scoring's line seldom does: that one is made afresh)
+_SAID: dict[str, Event] = _memo(Event, 8192)
+
+
 class StPetersburgState(State):
+    # Which cached _Areas this state used last, by seat (see _area). A slot, not an attribute:
+    # copy() and __getstate__ pass on only __dict__, which is all the state there is.
+    __slots__ = ("_known",)
+    _known: dict[int, _Area]  # seat -> the _Area last used for that seat's play area
+
+    def __getstate__(self) -> dict:
+        return self.__dict__
+
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         self.game = game
         self.seats = tuple(seats)
@@ -114,11 +385,10 @@ class StPetersburgState(State):
         self.upper: list[str] = []
         self.lower: list[str] = []
         self.discard: list[str] = []
-        self.active = self.markers["worker"]
+        self.active: int | None = self.markers["worker"]  # None once the game is over
         self.passes = 0
         self.took = False
         self.obs_card: str | None = None
-        self.obs_stack: str | None = None
         self.pub_queue: list[int] = []
         stack = self.stacks["worker"]
         self.upper = [stack.pop() for _ in range(2 * n)]
@@ -129,16 +399,24 @@ class StPetersburgState(State):
             "seats": [s.to_json() for s in self.seats],
             "options": dict(self.options),
             "rng": self.rng.getstate(),
-            "round": self.round, "phase": self.phase, "step": self.step,
+            "round": self.round,
+            "phase": self.phase,
+            "step": self.step,
             "final_round": self.final_round,
             "stacks": {d: list(v) for d, v in self.stacks.items()},
             "markers": dict(self.markers),
-            "rubles": list(self.rubles), "points": list(self.points),
-            "hands": [list(h) for h in self.hands], "areas": [list(a) for a in self.areas],
+            "rubles": list(self.rubles),
+            "points": list(self.points),
+            "hands": [list(h) for h in self.hands],
+            "areas": [list(a) for a in self.areas],
             "obs_used": list(self.obs_used),
-            "upper": list(self.upper), "lower": list(self.lower), "discard": list(self.discard),
-            "active": self.active, "passes": self.passes, "took": self.took,
-            "obs_card": self.obs_card, "obs_stack": self.obs_stack,
+            "upper": list(self.upper),
+            "lower": list(self.lower),
+            "discard": list(self.discard),
+            "active": self.active,
+            "passes": self.passes,
+            "took": self.took,
+            "obs_card": self.obs_card,
             "pub_queue": list(self.pub_queue),
         }
 
@@ -169,8 +447,23 @@ class StPetersburgState(State):
     def incomes(self, seat: int) -> dict[str, tuple[int, int]]:
         """income() for the worker, building and aristocrat phases."""
         worker, building, aristocrat = _area_incomes(
-            tuple(self.areas[seat]), self.obs_used[seat], self.options.get("taxman_phase") == "worker")
+            tuple(self.areas[seat]), self.obs_used[seat], self.options.get("taxman_phase") == "worker"
+        )
         return {"worker": worker, "building": building, "aristocrat": aristocrat}
+
+    def _area(self, seat: int) -> _Area:
+        """The cached _Area of `seat`'s play area as it is now."""
+        cards = self.areas[seat]
+        used = self.obs_used[seat]
+        try:
+            known = self._known
+        except AttributeError:  # a new state, a copy or an unpickled one
+            known = self._known = {}
+        area: _Area | None = known.get(seat)
+        # comparing with the area's own copy of its cards costs less than looking up the tuple
+        if area is None or area.used != used or area.same != cards:
+            area = known[seat] = _AREAS[tuple(cards), used]
+        return area
 
     def _obs_free(self, seat: int) -> int:
         return self.areas[seat].count("observatory") - self.obs_used[seat]
@@ -178,12 +471,13 @@ class StPetersburgState(State):
     def _row(self, row: str) -> list[str]:
         return self.upper if row == "upper" else self.lower
 
-    def _next(self, seat: int) -> int:
+    def _next(self, seat: int | None) -> int:
+        assert seat is not None  # only asked while the game is on
         return (seat + 1) % self.n
 
     # ------------------------------------------------------------------ contract
     def to_move(self) -> tuple[int, ...]:
-        if self.step == "over":
+        if self.step == "over" or self.active is None:
             return ()
         if self.step == "pub":
             return (self.pub_queue[0],)
@@ -193,16 +487,20 @@ class StPetersburgState(State):
         return self.step == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.step == "over" or not _is_int(seat) or seat not in self.to_move():
+        step = self.step
+        # nothing unless `seat` (an int, not a bool) is in to_move(), which is inlined here
+        if step == "over" or self.active is None or not isinstance(seat, int) or isinstance(seat, bool):
+            return []
+        if seat != (self.pub_queue[0] if step == "pub" else self.active):
             return []
         money = self.rubles[seat]
-        acts: list[Action] = []
-        if self.step == "pub":
+        if step == "pub":
             most = min(PUB_POINTS_PER_PUB * self.areas[seat].count("pub"), money // PUB_PRICE_PER_POINT)
             return [PubBuy(k, k * PUB_PRICE_PER_POINT) for k in range(most + 1)]
-        room = len(self.hands[seat]) < self.hand_limit(seat)
-        if self.step == "observatory":
+        if step == "observatory":
+            acts: list[Action] = []
             card = self.obs_card
+            assert card is not None  # the observatory step always holds the drawn card
             if IS_TRADING[card]:
                 for target in self.targets(seat, card):
                     price = self.price(seat, card, False, target)
@@ -212,58 +510,45 @@ class StPetersburgState(State):
                 price = self.price(seat, card)
                 if price <= money:
                     acts.append(ObservatoryBuy(card, price))
-            if room:
+            if len(self.hands[seat]) < self.hand_limit(seat):
                 acts.append(ObservatoryToHand(card))
             acts.append(ObservatoryDiscard(card))
             return acts
-        # the action loop; prices inlined from price() for speed (the tests check they agree)
-        area = self.areas[seat]
-        counts: dict[str, int] = {}
-        for key in area:
-            counts[key] = counts.get(key, 0) + 1
-        same = counts.get
-        face_off = {"green": 0, "blue": 1 if "carpenter_workshop" in counts else 0,
-                    "orange": 1 if "gold_smelter" in counts else 0}
-        for row, cards, lower in (("upper", self.upper, 0), ("lower", self.lower, 1)):
-            for i, card in enumerate(cards):
-                base = PRICE[card] - same(card, 0) - lower - face_off[FACE[card]]
-                if IS_TRADING[card]:
-                    for target in self.targets(seat, card):
-                        price = base - DISPLACEMENT[target]
-                        if price < 1:
-                            price = 1
-                        if price <= money:
-                            acts.append(Buy(row, i, card, price, target))
-                else:
-                    price = base if base > 1 else 1
-                    if price <= money:
-                        acts.append(Buy(row, i, card, price))
-        if room:
-            for row, cards in (("upper", self.upper), ("lower", self.lower)):
-                for i, card in enumerate(cards):
-                    acts.append(TakeToHand(row, i, card))
-        seen: list[str] = []
-        for card in self.hands[seat]:
-            if card in seen:
-                continue
-            seen.append(card)
-            base = PRICE[card] - same(card, 0) - face_off[FACE[card]]
-            if IS_TRADING[card]:
-                for target in self.targets(seat, card):
-                    price = base - DISPLACEMENT[target]
-                    if price < 1:
-                        price = 1
-                    if price <= money:
-                        acts.append(Play(card, price, target))
-            else:
-                price = base if base > 1 else 1
+        return self._loop_actions(seat, money)
+
+    def _loop_actions(self, seat: int, money: int) -> list[Action]:
+        """legal_actions in the phase's action loop, from the mover's _Area; the actions are
+        shared, being frozen."""
+        area = self._area(seat)
+        offers = area.offers
+        upper, lower = self.upper, self.lower
+        acts: list[Action] = []
+        append = acts.append
+        for i, card in enumerate(upper):
+            for price, target in offers[card][0]:
                 if price <= money:
-                    acts.append(Play(card, price))
-        if self.phase == "building" and self._obs_free(seat) > 0:
+                    append(_BUYS["upper", i, card, price, target])
+        for i, card in enumerate(lower):
+            for price, target in offers[card][1]:
+                if price <= money:
+                    append(_BUYS["lower", i, card, price, target])
+        hand = self.hands[seat]
+        if len(hand) < area.hand_limit:
+            for i, card in enumerate(upper):
+                append(_TAKES["upper", i, card])
+            for i, card in enumerate(lower):
+                append(_TAKES["lower", i, card])
+        if hand:
+            for card in dict.fromkeys(hand):  # a card held twice is one choice
+                for price, target in offers[card][0]:
+                    if price <= money:
+                        append(_PLAYS[card, price, target])
+        if self.phase == "building" and area.obs_free > 0:
+            stacks = self.stacks
             for deck in DECKS:
-                if len(self.stacks[deck]) >= 2:
-                    acts.append(UseObservatory(deck))
-        acts.append(Pass())
+                if len(stacks[deck]) >= 2:
+                    append(_USE_OBSERVATORY[deck])
+        append(_PASS)
         return acts
 
     def is_formality(self, action: Action) -> bool:
@@ -278,7 +563,9 @@ class StPetersburgState(State):
 
     # ------------------------------------------------------------------ validation
     def explain_illegal(self, seat: int, action: Action) -> str:
-        return self._why_not(seat, action) or "That move is allowed now."
+        # apply refuses exactly what _why_not refuses, so a refusal always has its own reason; the
+        # generic line is for a caller that asks about a move apply would take.
+        return self._why_not(seat, action) or super().explain_illegal(seat, action)
 
     def _why_not(self, seat, action) -> str | None:
         """None when `action` is legal for `seat` now, else one plain line saying why not."""
@@ -309,6 +596,47 @@ class StPetersburgState(State):
             if kind in (ObservatoryBuy, ObservatoryToHand, ObservatoryDiscard):
                 return "No card has been drawn with an Observatory."
         return _CHECKS[kind](self, seat, action)
+
+    def _plainly_legal(self, seat, action) -> bool:
+        """A quick yes for the moves made most, a pass and a buy from the display: True only where
+        _check finds nothing wrong (the buy's price and target as the mover's _Area offers them);
+        False sends apply to _check, which gives the reason or finds the move legal after all."""
+        kind = type(action)
+        if (
+            (kind is not Pass and kind is not Buy)
+            or self.step != "actions"
+            or type(seat) is not int
+            or seat != self.active
+            or not 0 <= seat < self.n
+        ):
+            return False
+        if kind is Pass:
+            return True
+        try:
+            card, row, index, price, replace = (
+                action.card,
+                action.row,
+                action.index,
+                action.price,
+                action.replace,
+            )
+            if type(card) is not str or card not in PRICE:
+                return False
+            if row == "upper":
+                cards, lower = self.upper, 0
+            elif row == "lower":
+                cards, lower = self.lower, 1
+            else:
+                return False
+            if type(index) is not int or not 0 <= index < len(cards) or cards[index] != card:
+                return False
+            if type(price) is not int or price > self.rubles[seat]:
+                return False
+            if replace is not None and type(replace) is not str:
+                return False
+            return (price, replace) in self._area(seat).offers[card][lower]
+        except Exception:  # whatever it is, _check will say
+            return False
 
     def _check_card_field(self, card) -> str | None:
         if not isinstance(card, str) or card not in CARDS:
@@ -375,8 +703,11 @@ class StPetersburgState(State):
         return None
 
     def _check_buy(self, seat, a: Buy) -> str | None:
-        return (self._check_card_field(a.card) or self._check_display(a.row, a.index, a.card)
-                or self._check_cost(seat, a.card, a.row == "lower", a.replace, a.price))
+        return (
+            self._check_card_field(a.card)
+            or self._check_display(a.row, a.index, a.card)
+            or self._check_cost(seat, a.card, a.row == "lower", a.replace, a.price)
+        )
 
     def _hand_full(self, seat) -> str | None:
         hand = len(self.hands[seat])
@@ -385,8 +716,11 @@ class StPetersburgState(State):
         return None
 
     def _check_take(self, seat, a: TakeToHand) -> str | None:
-        return (self._check_card_field(a.card) or self._check_display(a.row, a.index, a.card)
-                or self._hand_full(seat))
+        return (
+            self._check_card_field(a.card)
+            or self._check_display(a.row, a.index, a.card)
+            or self._hand_full(seat)
+        )
 
     def _check_play(self, seat, a: Play) -> str | None:
         bad = self._check_card_field(a.card)
@@ -446,9 +780,10 @@ class StPetersburgState(State):
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action) -> list[Event]:
-        reason = self._why_not(seat, action)
-        if reason:
-            raise IllegalAction(reason)
+        if not self._plainly_legal(seat, action):
+            reason = self._why_not(seat, action)
+            if reason:
+                raise IllegalAction(reason)
         events: list[Event] = []
         _DO[type(action)](self, seat, action, events)
         return events
@@ -471,16 +806,21 @@ class StPetersburgState(State):
         self._place(seat, a.card, a.replace)
         self.took = True
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
-        events.append(Event(f"{self.seat_name(seat)} bought {card_name(a.card)} from the {a.row} row "
-                            f"for {a.price} ₽{extra}"))
+        events.append(
+            _SAID[
+                f"{self.seat_name(seat)} bought {card_name(a.card)} from the {a.row} row "
+                f"for {a.price} ₽{extra}"
+            ]
+        )
         self._end_turn(events)
 
     def _do_take(self, seat, a: TakeToHand, events) -> None:
         self._row(a.row).pop(a.index)
         self.hands[seat].append(a.card)
         self.took = True
-        events.append(Event(f"{self.seat_name(seat)} took {card_name(a.card)} from the {a.row} row "
-                            f"into their hand"))
+        events.append(
+            _SAID[f"{self.seat_name(seat)} took {card_name(a.card)} from the {a.row} row into their hand"]
+        )
         self._end_turn(events)
 
     def _do_play(self, seat, a: Play, events) -> None:
@@ -488,12 +828,13 @@ class StPetersburgState(State):
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
-        events.append(Event(f"{self.seat_name(seat)} played {card_name(a.card)} from their hand "
-                            f"for {a.price} ₽{extra}"))
+        events.append(
+            _SAID[f"{self.seat_name(seat)} played {card_name(a.card)} from their hand for {a.price} ₽{extra}"]
+        )
         self._end_turn(events)
 
     def _do_pass(self, seat, a: Pass, events) -> None:
-        events.append(Event(f"{self.seat_name(seat)} passed"))
+        events.append(_SAID[f"{self.seat_name(seat)} passed"])
         self.passes += 1
         if self.passes >= self.n:
             self._end_phase(events)
@@ -503,16 +844,19 @@ class StPetersburgState(State):
     def _do_observatory(self, seat, a: UseObservatory, events) -> None:
         card = self.stacks[a.stack].pop()
         self.obs_card = card
-        self.obs_stack = a.stack
         self.obs_used[seat] += 1
         self.step = "observatory"
         self.passes = 0
-        events.append(Event(f"{self.seat_name(seat)} used an Observatory on the {a.stack} stack "
-                            f"and drew {card_name(card)}", reveal=True))
+        events.append(
+            Event(
+                f"{self.seat_name(seat)} used an Observatory on the {a.stack} stack "
+                f"and drew {card_name(card)}",
+                reveal=True,
+            )
+        )
 
     def _obs_done(self, events) -> None:
         self.obs_card = None
-        self.obs_stack = None
         self.step = "actions"
         self._end_turn(events)
 
@@ -520,27 +864,28 @@ class StPetersburgState(State):
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
-        events.append(Event(f"{self.seat_name(seat)} bought the drawn {card_name(a.card)} "
-                            f"for {a.price} ₽{extra}"))
+        events.append(
+            _SAID[f"{self.seat_name(seat)} bought the drawn {card_name(a.card)} for {a.price} ₽{extra}"]
+        )
         self._obs_done(events)
 
     def _do_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
         self.hands[seat].append(a.card)
-        events.append(Event(f"{self.seat_name(seat)} took the drawn {card_name(a.card)} into their hand"))
+        events.append(_SAID[f"{self.seat_name(seat)} took the drawn {card_name(a.card)} into their hand"])
         self._obs_done(events)
 
     def _do_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
         self.discard.append(a.card)
-        events.append(Event(f"{self.seat_name(seat)} discarded the drawn {card_name(a.card)}"))
+        events.append(_SAID[f"{self.seat_name(seat)} discarded the drawn {card_name(a.card)}"])
         self._obs_done(events)
 
     def _do_pub(self, seat, a: PubBuy, events) -> None:
         self.rubles[seat] -= a.price
         self.points[seat] += a.points
         if a.points:
-            events.append(Event(f"{self.seat_name(seat)} bought {a.points} ★ at the Pub for {a.price} ₽"))
+            events.append(_SAID[f"{self.seat_name(seat)} bought {a.points} ★ at the Pub for {a.price} ₽"])
         else:
-            events.append(Event(f"{self.seat_name(seat)} bought no points at the Pub"))
+            events.append(_SAID[f"{self.seat_name(seat)} bought no points at the Pub"])
         self.pub_queue.pop(0)
         if not self.pub_queue:
             self._refill_and_advance(events)
@@ -580,18 +925,25 @@ class StPetersburgState(State):
             parts.append(part)
         events.append(Event(f"{GROUP_TITLE[phase]} pay out: " + ", ".join(parts)))
 
+    def _display_full(self) -> bool:
+        return len(self.upper) + len(self.lower) >= DISPLAY_SIZE
+
     def _deal(self, deck: str, events) -> None:
         """Fill the display to 8 from `deck`; new cards go to the left of the upper row."""
         need = DISPLAY_SIZE - len(self.upper) - len(self.lower)
         stack = self.stacks[deck]
         if need <= 0:
-            events.append(Event(f"The display is full: no {deck} cards are dealt"))
+            events.append(_SAID[f"The display is full: no {deck} cards are dealt"])
+            return
+        if not stack:
+            # Unreachable while an emptied stack ends the game after its round, but the log must
+            # never be silent about a deal.
+            events.append(Event(f"The {deck} stack is empty: no {deck} cards are dealt"))
             return
         dealt = [stack.pop() for _ in range(min(need, len(stack)))]
         self.upper[:0] = dealt
-        if dealt:
-            events.append(Event(f"{GROUP_TITLE[deck]} dealt: {_list_names(dealt)}", reveal=True))
-        if dealt and not stack:
+        events.append(Event(f"{GROUP_TITLE[deck]} dealt: {_list_names(dealt)}", reveal=True))
+        if not stack:
             self.final_round = True
             events.append(Event(f"The {deck} stack is empty: this is the final round"))
 
@@ -599,8 +951,11 @@ class StPetersburgState(State):
         self.step = "actions"
         phase = self.phase
         deck = NEXT_DEAL[phase]
-        if not self.took and self.options.get("skip_refill_if_nothing_taken", "on") == "on":
-            events.append(Event(f"Nobody took a card in the {phase} phase: no {deck} cards are dealt"))
+        if self._display_full():
+            # Full whoever took what: say so, rather than blame a phase in which nobody took a card.
+            events.append(_SAID[f"The display is full: no {deck} cards are dealt"])
+        elif not self.took and self.options.get("skip_refill_if_nothing_taken", "on") == "on":
+            events.append(_SAID[f"Nobody took a card in the {phase} phase: no {deck} cards are dealt"])
         else:
             self._deal(deck, events)
         self._start_phase(NEXT_PHASE[phase], events)
@@ -610,7 +965,7 @@ class StPetersburgState(State):
         self.active = self.markers[phase]
         self.passes = 0
         self.took = False
-        events.append(Event(f"Round {self.round}, {phase} phase: {self.seat_name(self.active)} starts"))
+        events.append(_SAID[f"Round {self.round}, {phase} phase: {self.seat_name(self.active)} starts"])
 
     def _end_round(self, events) -> None:
         if self.final_round:
@@ -620,8 +975,13 @@ class StPetersburgState(State):
             best = [r.name for r in rows if r.winner]
             who = " and ".join(best)
             # the final standings show everybody's money: a reveal, so undo never goes back past it
-            events.append(Event(f"Game over: {who} {'wins' if len(best) == 1 else 'share the win'} "
-                                f"with {rows[0].total} ★", reveal=True))
+            events.append(
+                Event(
+                    f"Game over: {who} {'wins' if len(best) == 1 else 'share the win'} "
+                    f"with {rows[0].total} ★",
+                    reveal=True,
+                )
+            )
             return
         if self.lower:
             events.append(Event(f"Discarded from the lower row: {_list_names(self.lower)}"))
@@ -635,65 +995,109 @@ class StPetersburgState(State):
         self.obs_used = [0] * self.n
         self._start_phase("worker", events)
 
-    # ------------------------------------------------------------------ views and scores
-    def view(self, seat: int | None) -> dict:
-        viewer = seat if _is_int(seat) and 0 <= seat < self.n else None
+    # ------------------------------------------------------------------ secrets, views and scores
+    def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
+        # Secret (spec §4.7): each player's rubles and hand until the end or while that option
+        # opens them; the order of the four stacks always. Play areas, the display, the discard
+        # pile, hand sizes and a card drawn with an Observatory are public.
+        if owner is None:
+            for stack in self.stacks.values():
+                stack[:] = [mark() for _ in stack]
+            return
+        if self.step == "over":
+            return
+        if self.options.get("open_money") != "on":
+            self.rubles[owner] = mark()
+        if self.options.get("open_hands") != "on":
+            self.hands[owner][:] = [mark() for _ in self.hands[owner]]
+
+    def view(self, seat: int | None) -> StPetersburgView:
+        """What `seat` may see (None: anybody). Every list and dict in it is the caller's, except
+        each player's "play_area" and "income": those depend on the play area only and are shared
+        by the views of that area, as read-only objects that refuse any change."""
+        n = self.n
+        viewer = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
         options = self.options
-        over = self.step == "over"
+        step = self.step
+        over = step == "over"
         # The final standings count everybody's money and hand, so the end reveals them to all.
         open_money = options.get("open_money") == "on" or over
         open_hands = options.get("open_hands") == "on" or over
-        to_move = self.to_move()
-        active = None if over else to_move[0]
-        if active is not None:
-            prices = self._prices(active)
-        else:
-            prices = {"upper": [None] * len(self.upper), "lower": [None] * len(self.lower)}
         taxman_worker = options.get("taxman_phase") == "worker"
-        held: list[list[str]] = [[] for _ in range(self.n)]
+        # to_move(), inlined
+        if over or self.active is None:
+            to_move: tuple[int, ...] = ()
+        else:
+            to_move = (self.pub_queue[0] if step == "pub" else self.active,)
+        active = None if over else to_move[0]
+        markers = self.markers
+        held: list[list[str]] = [[] for _ in range(n)]
         for ph in PHASES:
-            held[self.markers[ph]].append(ph)
-        players = []
-        for s in range(self.n):
+            held[markers[ph]].append(ph)
+        try:
+            known = self._known
+        except AttributeError:
+            known = self._known = {}
+        seats, points, rubles, hands = self.seats, self.points, self.rubles, self.hands
+        area_lists, obs_used = self.areas, self.obs_used
+        players: list[PlayerView] = []
+        for s in range(n):
+            # _area(s), inlined
+            cards = area_lists[s]
+            used = obs_used[s]
+            area = known.get(s)
+            if area is None or area.used != used or area.same != cards:
+                area = known[s] = _AREAS[tuple(cards), used]
             mine = viewer == s
-            area = self.areas[s]
-            hand = self.hands[s]
-            play_area = [{"card": key, "used": False} for key in area]
-            used = self.obs_used[s]
-            if used:
-                for entry in play_area:
-                    if used and entry["card"] == "observatory":
-                        entry["used"] = True
-                        used -= 1
-            worker, building, aristocrat = _area_incomes(tuple(area), self.obs_used[s], taxman_worker)
-            players.append({
-                "name": self.seats[s].name,
-                "points": self.points[s],
-                "rubles": self.rubles[s] if (mine or open_money) else None,
-                "hand": list(hand) if (mine or open_hands) else None,
-                "hand_count": len(hand),
-                "hand_limit": WAREHOUSE_HAND_LIMIT if "warehouse" in area else HAND_LIMIT,
-                "play_area": play_area,
-                "income": {"worker": list(worker), "building": list(building),
-                           "aristocrat": list(aristocrat)},
-                "markers": held[s],
-            })
-        pub = None
-        if self.step == "pub":
+            hand = hands[s]
+            players.append(
+                {
+                    "name": seats[s].name,
+                    "points": points[s],
+                    "rubles": rubles[s] if (mine or open_money) else None,
+                    "hand": list(hand) if (mine or open_hands) else None,
+                    "hand_count": len(hand),
+                    "hand_limit": area.hand_limit,
+                    "play_area": area.play_area,
+                    "income": area.incomes.get(taxman_worker) or area.income_view(taxman_worker),
+                    "markers": held[s],
+                }
+            )
+        upper, lower = self.upper, self.lower
+        prices: dict[str, list[int | None]]
+        if active is not None:
+            offers = (known.get(active) or self._area(active)).offers
+            prices = {
+                "upper": [offers[card][2] for card in upper],
+                "lower": [offers[card][3] for card in lower],
+            }
+        else:
+            prices = {"upper": [None] * len(upper), "lower": [None] * len(lower)}
+        pub: PubView | None = None
+        if step == "pub":
             ps = self.pub_queue[0]
             pub = {"seat": ps, "max_points": PUB_POINTS_PER_PUB * self.areas[ps].count("pub")}
         stacks = self.stacks
         return {
-            "game": "st_petersburg", "viewer": viewer,
-            "round": self.round, "phase": self.phase, "step": self.step,
+            "game": "st_petersburg",
+            "viewer": viewer,
+            "round": self.round,
+            "phase": self.phase,
+            "step": step,
             "final_round": self.final_round,
-            "to_move": list(to_move), "active": active,
+            "to_move": list(to_move),
+            "active": active,
             "passes": self.passes,
-            "markers": dict(self.markers),
-            "upper": list(self.upper), "lower": list(self.lower),
+            "markers": dict(markers),
+            "upper": list(upper),
+            "lower": list(lower),
             "prices": prices,
-            "stacks": {"worker": len(stacks["worker"]), "building": len(stacks["building"]),
-                       "aristocrat": len(stacks["aristocrat"]), "trading": len(stacks["trading"])},
+            "stacks": {
+                "worker": len(stacks["worker"]),
+                "building": len(stacks["building"]),
+                "aristocrat": len(stacks["aristocrat"]),
+                "trading": len(stacks["trading"]),
+            },
             "next_deal": NEXT_DEAL[self.phase],
             "discard": list(self.discard),
             "observatory_card": self.obs_card,
@@ -704,26 +1108,11 @@ class StPetersburgState(State):
 
     def _prices(self, seat: int) -> dict[str, list[int | None]]:
         """The display prices for `seat` (discounts applied; trading cards: cheapest target)."""
-        area = self.areas[seat]
-        workshop = "carpenter_workshop" in area
-        smelter = "gold_smelter" in area
-        out: dict[str, list[int | None]] = {}
-        for row, cards, lower in (("upper", self.upper, 0), ("lower", self.lower, 1)):
-            row_prices: list[int | None] = []
-            for card in cards:
-                face = FACE[card]
-                base = PRICE[card] - area.count(card) - lower
-                if (face == "blue" and workshop) or (face == "orange" and smelter):
-                    base -= 1
-                if IS_TRADING[card]:
-                    targets = self.targets(seat, card)
-                    if not targets:
-                        row_prices.append(None)
-                        continue
-                    base -= max(DISPLACEMENT[t] for t in targets)
-                row_prices.append(base if base > 1 else 1)
-            out[row] = row_prices
-        return out
+        offers = self._area(seat).offers
+        return {
+            "upper": [offers[card][2] for card in self.upper],
+            "lower": [offers[card][3] for card in self.lower],
+        }
 
     def cell_price(self, seat: int, card: str, lower: bool) -> int | None:
         """The display price of one card for `seat` (the slow, plain version of _prices)."""
@@ -769,7 +1158,7 @@ class StPetersburgState(State):
         return Standings(rows, label, " ".join(notes))
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[..., str | None]] = {
     Buy: StPetersburgState._check_buy,
     TakeToHand: StPetersburgState._check_take,
     Play: StPetersburgState._check_play,
@@ -780,7 +1169,7 @@ _CHECKS = {
     ObservatoryDiscard: StPetersburgState._check_obs_discard,
     PubBuy: StPetersburgState._check_pub,
 }
-_DO = {
+_DO: dict[type, Callable[..., None]] = {
     Buy: StPetersburgState._do_buy,
     TakeToHand: StPetersburgState._do_take,
     Play: StPetersburgState._do_play,

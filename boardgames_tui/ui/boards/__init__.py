@@ -1,25 +1,23 @@
-"""One module per game: its GameScreen subclass and its board widgets.
-
-`screen_class(game_id)` finds a game's screen; a game without a board module yet gets the generic
-GameScreen, which is playable from the action list.
+"""One package per game, `ui/boards/<game id>/`, found from the game id: it exports BOARD (a
+boardkit.Board naming its screen, game-over results and key map). A game without a package yet
+gets the generic frame, playable from the action list.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from ..screens.game import GameScreen
-
-# game id -> "module:ClassName"
-BOARDS = {
-    "st_petersburg": "boardgames_tui.ui.boards.st_petersburg:StPetersburgScreen",
-    "santiago": "boardgames_tui.ui.boards.santiago:SantiagoScreen",
-}
+from ..boardkit import Board
 
 
-def screen_class(game_id: str) -> type[GameScreen]:
-    target = BOARDS.get(game_id)
-    if target is None:
-        return GameScreen
-    module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
+def board_for(game_id: str) -> Board:
+    name = f"{__name__}.{game_id}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the package exists but something it imports does not: a real error
+        from ..screens.game import GameScreen
+
+        return Board(GameScreen, GameScreen.KEYMAP)
+    return module.BOARD

@@ -5,10 +5,11 @@
     players     one line per player
     private     ── log ─────────── what only the viewer may see ──
     log | actions
-    message     one line: why a move was refused, what undo did
-    keys        the keys that work here (`keys_hint`)
+    message     why a move was refused, what undo did (wrapped, up to three lines)
+    keys        the keys that work here (the key map's rows that apply now)
 
-A game's board module subclasses this, supplies the board widget and fills in the hooks; it never
+A game's board package subclasses this, supplies the board widget and its KEYMAP (boardkit) and
+fills in the hooks; it never
 changes game state itself: every move goes through `play()`, which asks the app (and so the Table).
 The app decides who is looking (`viewer`) and hides the screen behind a hand-off when that changes.
 
@@ -18,20 +19,19 @@ The hooks, all optional (each has a plain default here):
     header_text(view) -> Text                       the left part of the header
     player_rows(view) -> list[Text]                 the player strip
     private_note(view) -> Text | None               the viewer's secrets, right of "── log"
-    keys_hint(view) -> str                          the footer, refreshed on every view change
     action_groups(view, legal) -> list[ActionGroup] the numbered action list
     group_label / choice_title / action_label       how groups, choices and actions read
     pick_group(group) -> None                       a digit (or click) picked this group
     details(view) -> (title, renderable)            the `i` screen: public facts about every
                                                     player, plus the viewer's own secrets
-    results(table, width) -> renderable | None      (classmethod) the game-over body; None: the
-                                                    shared standings table
+    decision_title(view) -> str                     the decision in words ("PLANTING")
     on_view_changed() -> None                       after every refresh
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -43,6 +43,7 @@ from textual.widgets import Static
 
 from ...rules.core import Action
 from .. import theme
+from ..boardkit import KeyMap, row
 from ..table import Table
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
@@ -54,7 +55,7 @@ from .dialogs import ChoiceScreen
 class GenericBoard(Static):
     """The fallback board for a game that has no board module yet: its public facts as text."""
 
-    def update_view(self, view: dict, screen: "GameScreen") -> None:
+    def update_view(self, view: dict, screen: GameScreen) -> None:
         lines = []
         for key, value in view.items():
             if key in ("players", "options", "viewer", "game"):
@@ -63,40 +64,98 @@ class GenericBoard(Static):
         self.update("\n".join(lines[:8]))
 
 
+# -- when a key applies (the key map's `when`; each gets the screen) -----------------------------
+
+
+def my_turn(screen: GameScreen) -> bool:
+    return screen.my_turn
+
+
+def can(*kinds: str):
+    """A row that applies when the viewer has a legal action of one of these kinds."""
+
+    def applies(screen: GameScreen) -> bool:
+        return bool(screen.actions_of(*kinds))
+
+    return applies
+
+
+def can_undo(screen: GameScreen) -> bool:
+    return screen.table.undo_count(screen.viewer) > 0
+
+
+def game_over(screen: GameScreen) -> bool:
+    return screen.table.is_over()
+
+
+def frame_keys(details: str = "details", details_help: str = "") -> KeyMap:
+    """The keys every game screen has; a board's key map puts its own rows before (or among)
+    these. `details` names what `i` shows in that game ("tableaus", "payouts")."""
+    return KeyMap(
+        (
+            row(
+                "1–9",
+                "action",
+                *[(str(n), f"pick({n - 1})") for n in range(1, 10)],
+                ("0", "pick(9)"),
+                when=my_turn,
+                footer=False,
+                palette=False,
+                help="pick from the action list, where every legal move is (a group with several "
+                "moves asks which)",
+            ),
+            row("Space", "pass", ("space", "pass_turn"), when=can("pass")),
+            row(
+                "u",
+                "undo",
+                ("u", "undo"),
+                when=can_undo,
+                help="take back your last move and the bot moves after it, while no other person has "
+                "acted and nothing new was revealed",
+            ),
+            row("g", "results", ("g", "results"), when=game_over, help="the results again"),
+            row(
+                "i",
+                details,
+                ("i", "details"),
+                help=details_help or "details on every player (public facts, and your own secrets)",
+            ),
+            row("l", "log", ("l", "show_log"), help="the whole log"),
+            row("?", "help", ("question_mark", "help"), essential=True, help="this help"),
+            row(
+                "q",
+                "quit",
+                ("q", "quit"),
+                essential=True,
+                help="quit (asks first; the game is saved after every move)",
+            ),
+            row("Esc", "clear the message", ("escape", "clear_message"), footer=False, palette=False),
+        )
+    )
+
+
+def bindings_of(keymap: KeyMap) -> list[Binding]:
+    return [Binding(key, action, label, show=False) for key, action, label in keymap.bindings()]
+
+
 class GameScreen(BaseScreen):
-    """The shared frame. Subclasses override `make_board` and the hooks marked below."""
+    """The shared frame. Subclasses override `make_board` and the hooks marked below, and set
+    KEYMAP (their board's rows plus `frame_keys()`): bindings, footer, help and the command
+    palette all come from it."""
 
-    BINDINGS = [
-        Binding("space", "pass_turn", "pass"),
-        Binding("u", "undo", "undo"),
-        Binding("l", "show_log", "log"),
-        Binding("i", "details", "details"),
-        Binding("g", "results", "results", show=False),
-        Binding("question_mark", "help", "help"),
-        Binding("q", "quit", "quit"),
-        Binding("escape", "clear_message", show=False),
-    ] + [Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)] + [
-        Binding("0", "pick(9)", show=False),
-    ]
-
-    # The footer (see keys_hint): items separated by two spaces, most important first; the key
-    # bar leaves out trailing items whole when they do not fit.
-    KEYS_HINT = "1–9 action  Space pass  u undo  i details  l log  ? help  q quit"
-    KEYS_WAITING = "i details  l log  ? help  q quit"
-    KEYS_OVER = "g results  i details  l log  ? help  q quit"
-    # Markdown for the help screen.
-    KEYS_HELP = """
-- **1–9, 0**: pick from the action list (a group with several moves asks which)
-- **Space**: pass
-- **u**: take back your last move and the bot moves after it (while no other person has acted
-  and nothing new was revealed)
-- **i**: details on every player (public facts, and your own secrets)
-- **l**: the whole log
-- **?**: this help · **q**: quit (the game is saved after every move)
-"""
+    KEYMAP: ClassVar[KeyMap] = frame_keys()
+    BINDINGS = bindings_of(KEYMAP)
+    # Prose for the help screen after the key table: what the board's signs mean.
+    HELP_NOTES = ""
     PASS_KINDS = ("pass",)
     # What the hand-off screen says the next screen shows of the player ("… shows Ann's cash").
     SECRETS = "hand and money"
+
+    def __init_subclass__(cls, **kwargs):
+        # The bindings are the key map's, made before Textual merges the class's bindings.
+        if "KEYMAP" in cls.__dict__:
+            cls.BINDINGS = bindings_of(cls.KEYMAP)
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, table: Table):
         super().__init__()
@@ -121,7 +180,7 @@ class GameScreen(BaseScreen):
             yield LogPane(id="log")
             yield ActionList(id="actions")
         yield Static(id="message")
-        yield KeyBar(self.KEYS_HINT, id="keys")
+        yield KeyBar(id="keys")
 
     def make_board(self) -> Widget:
         """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
@@ -138,7 +197,7 @@ class GameScreen(BaseScreen):
 
     def player_rows(self, view: dict) -> list[Text]:
         rows = []
-        for seat, seat_info in enumerate(self.table.seats):
+        for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
             players = view.get("players") or []
             if seat < len(players) and isinstance(players[seat], dict) and "points" in players[seat]:
@@ -162,14 +221,12 @@ class GameScreen(BaseScreen):
         """How one action reads in a choice list."""
         return action.describe()
 
-    def keys_hint(self, view: dict) -> str:
-        """The footer for this view: items separated by two spaces, most important first (the
-        key bar drops trailing items whole when the terminal is too narrow for them all)."""
-        if self.table.is_over():
-            return self.KEYS_OVER
-        if not self.my_turn:
-            return self.KEYS_WAITING
-        return self.KEYS_HINT
+    def keys_help(self) -> str:
+        """The help screen's keys: the key map's table, then the board's notes."""
+        text = self.KEYMAP.help_markdown()
+        if self.HELP_NOTES:
+            text += "\n\n" + self.HELP_NOTES.strip()
+        return text
 
     def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
         """The numbered action list: by default the legal actions grouped by kind."""
@@ -198,11 +255,15 @@ class GameScreen(BaseScreen):
             lines.append("Nothing more to show for this game.", style="dim")
         return "Players", lines
 
-    @classmethod
-    def results(cls, table: Table, width: int) -> RenderableType | None:
-        """The body of the game-over screen, laid out for `width` cells; None for the shared table
-        of standings by category. The verdict above it and the notes below are shared."""
-        return None
+    def footer_items(self) -> list[tuple[str, bool]]:
+        """The footer: the key map's rows that apply now, each with whether it must be kept when
+        the line is too narrow for all of them."""
+        return self.KEYMAP.footer(self)
+
+    def refresh_footer(self) -> None:
+        """For a board whose cursor changed what Enter would do (the footer follows it)."""
+        if self.is_mounted and getattr(self.app, "game_screen", self) is self:
+            self.query_one(KeyBar).show(self.footer_items())
 
     def decision_title(self, view: dict) -> str:
         """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""
@@ -221,8 +282,7 @@ class GameScreen(BaseScreen):
         width = max(len(s.name) for s in self.table.seats)
         text = Text()
         text.append("▶" if seat == self.actor else " ", style="bold")
-        text.append(f"{theme.symbol(seat)} {self.table.name(seat):<{width}}",
-                    style=theme.seat_style(seat))
+        text.append(f"{theme.symbol(seat)} {self.table.name(seat):<{width}}", style=theme.seat_style(seat))
         if self.table.is_bot(seat):
             text.append("·bot", style="dim")
         else:
@@ -245,8 +305,14 @@ class GameScreen(BaseScreen):
 
     def _key(self) -> tuple:
         steps = self.table.record.steps
-        return (len(steps), steps[-1] if steps else None, self.viewer, self.actor,
-                self.size.width, self.size.height)
+        return (
+            len(steps),
+            steps[-1] if steps else None,
+            self.viewer,
+            self.actor,
+            self.size.width,
+            self.size.height,
+        )
 
     def refresh_view(self, force: bool = False) -> None:
         """Redraw from the table; skipped when nothing it depends on changed (unless forced)."""
@@ -274,7 +340,7 @@ class GameScreen(BaseScreen):
         self.query_one("#private-bar", Static).update(self.private_bar())
         self.query_one(LogPane).show(table.log_for(self.viewer))
         self.query_one(ActionList).show(self.groups, self.idle_text())
-        self.query_one(KeyBar).show(self.keys_hint(view))
+        self.query_one(KeyBar).show(self.footer_items())
         self.update_message()
         self.on_view_changed()
 
@@ -284,8 +350,11 @@ class GameScreen(BaseScreen):
         table = self.table
         view = table.view(self.viewer)
         self.view = view
-        self.legal = table.legal(self.viewer) if (
-            self.viewer is not None and self.actor == self.viewer and not table.is_over()) else []
+        self.legal = (
+            table.legal(self.viewer)
+            if (self.viewer is not None and self.actor == self.viewer and not table.is_over())
+            else []
+        )
         self.groups = self.action_groups(view, self.legal) if self.legal else []
         return view
 

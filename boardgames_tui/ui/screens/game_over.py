@@ -1,10 +1,12 @@
 """Game over: every player's score by category, total, rank, the winner(s) and how ties were broken.
 
-The verdict and the notes are shared. The body is the game screen's `results(table, width)` hook
-when the game draws its own (Santiago: cash plus each plantation), else the shared table of
-standings by category (St. Petersburg)."""
+The verdict and the notes are shared. The body is the game's own `results(table, width)` (its
+board package's Board.results: Santiago, cash plus each plantation) when it has one, else the
+shared table of standings by category (St. Petersburg)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich import box
 from rich.console import RenderableType
@@ -16,19 +18,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from .. import theme
-from ..boards import screen_class
 from ..table import Table
 from .base import BaseScreen
 
 
 def category_label(key: str) -> str:
     return key.replace("_", " ").capitalize()
-
-
-def standings_table(table: Table) -> tuple[RichTable, Text, Text]:
-    """The results table, the verdict line and a line on how ties are broken."""
-    standings = table.state.standings()
-    return shared_table(standings), verdict_line(standings), notes_line(standings)
 
 
 def shared_table(standings) -> RichTable:
@@ -41,8 +36,7 @@ def shared_table(standings) -> RichTable:
     # Two cells between columns (a right pad and the box's blank divider): with 4 players named
     # up to 12 letters the table is 76 wide, what an 80-column screen has inside its margins.
     # Only the Player column gives way (wraps) when a screen is narrower or a name longer.
-    out = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False,
-                    padding=(0, 1, 0, 0))
+    out = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False, padding=(0, 1, 0, 0))
     out.add_column("#", justify="right", no_wrap=True)
     out.add_column("Player", overflow="fold")
     for key in categories:
@@ -101,11 +95,11 @@ class GameOverScreen(BaseScreen):
         Binding("q", "app.quit", "quit"),
     ]
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, results: Callable[[Table, int], RenderableType | None] | None = None):
         super().__init__()
         self.table = table
-        self.screen_class = screen_class(table.game.id)
-        self.standings = table.state.standings()
+        self.results = results
+        self.standings = table.standings()
         self._body_width = 0
 
     def compose(self) -> ComposeResult:
@@ -119,7 +113,7 @@ class GameOverScreen(BaseScreen):
     def body(self, width: int) -> RenderableType:
         """The game's own results for `width` cells, or the shared table."""
         self._body_width = width
-        own = self.screen_class.results(self.table, width)
+        own = self.results(self.table, width) if self.results is not None else None
         return own if own is not None else shared_table(self.standings)
 
     def body_width(self) -> int:

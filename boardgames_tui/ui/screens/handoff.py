@@ -26,8 +26,14 @@ class HandoffScreen(BaseScreen):
         Binding("q", "app.request_quit", "quit", show=False),
     ]
 
-    def __init__(self, seat: int, name: str, undo_seat: int | None = None, undo_name: str = "",
-                 secrets: str = "hand and money"):
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        undo_seat: int | None = None,
+        undo_name: str = "",
+        secrets: str = "hand and money",
+    ):
         super().__init__()
         self.seat = seat
         self.name_text = name
@@ -38,19 +44,29 @@ class HandoffScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
             yield Static("Pass the keyboard to", classes="handoff-line")
-            yield Static(Text("  ").join([Text(theme.symbol(self.seat), style=theme.seat_style(self.seat)),
-                                           Text(self.name_text, style=theme.seat_style(self.seat))]),
-                         classes="handoff-name")
-            yield Static(f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
-                         classes="handoff-line")
+            yield Static(
+                Text("  ").join(
+                    [
+                        Text(theme.symbol(self.seat), style=theme.seat_style(self.seat)),
+                        Text(self.name_text, style=theme.seat_style(self.seat)),
+                    ]
+                ),
+                classes="handoff-name",
+            )
+            yield Static(
+                f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
+                classes="handoff-line",
+            )
             yield Static(Text("Press Enter when ready", style="bold"), classes="handoff-line")
             if self.undo_seat is not None:
                 undo = Text("")
                 undo.append_text(theme.seat_label(self.undo_seat, self.undo_name))
                 undo.append(": press u to take back your last move")
                 yield Static(undo, classes="handoff-line handoff-undo")
-        yield Static(" Enter ready" + ("  u undo" if self.undo_seat is not None else "")
-                     + "  ? help  q quit", classes="keybar")
+        yield Static(
+            " Enter ready" + ("  u undo" if self.undo_seat is not None else "") + "  ? help  q quit",
+            classes="keybar",
+        )
 
     def action_ready(self) -> None:
         self.dismiss("ready")
@@ -76,7 +92,7 @@ class RecapScreen(BaseScreen):
         super().__init__()
         self.seat = seat
         self.name_text = name
-        self.lines = lines[-self.MAX_LINES:]
+        self.lines = lines[-self.MAX_LINES :]
         self.skipped = max(0, len(lines) - self.MAX_LINES)
         self.first = first  # the player has not moved yet in this game
 

@@ -3,24 +3,39 @@
 Each game's set-up is remembered (`prefs`) when Play starts it, and comes back when that game is
 chosen again, in this run or the next. While the launcher is open, a game's set-up also survives
 moving to another game and back.
+
+Both the set-ups and the saves live in the data directory the launcher is given (each SSH user has
+their own); without one, the default data directory.
+
+The saved games are first listed from the folder alone (file name, time, the game the name
+starts with), so the launcher shows at once however many there are; a short list is also read
+(seats, number of moves; files that are not saves show as damaged). A worker thread then reads
+the rest, then replays each file, newest first, for where the game stands and whether it is
+finished; a file found damaged moves down to the other damaged ones. Listing never changes a file.
 """
 
 from __future__ import annotations
 
-import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, OptionList, Static
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from ... import prefs, saves
 from ...rules import registry
-from ...rules.core import Game, Seat
+from ...rules.core import Game, Seat, new_seed
+from ...rules.record import RecordError
 from .. import theme
 from ..widgets.cycler import Cycler
+from ..widgets.textfield import TextField
 from .base import BaseScreen
 
 SEAT_KINDS = (("human", "human"), ("smart", "bot"), ("random", "bot (random moves)"))
@@ -30,19 +45,28 @@ NAME_MAX = 12
 # in a text field q and ? are typed rather than obeyed.
 KEYS_GAMES = " ↑↓ choose  Enter set it up  Tab next  F5 play  ? help  q quit"
 KEYS_SAVES = " ↑↓ choose  Enter resume  Tab next  F5 play  ? help  q quit"
+KEYS_FINISHED = " ↑↓ choose  Enter open  Del/x delete  Tab next  F5 play  ? help  q quit"
 KEYS_CHOICE = " ←→ change  Enter/Tab next  Shift+Tab back  F5 play  ? help  q quit"
 KEYS_TEXT = " type here  Enter/Tab next  Shift+Tab back  F5 play"
 KEYS_PLAY = " Enter play  Shift+Tab back  ? help  q quit"
 
-
-def random_seed() -> int:
-    return random.SystemRandom().randrange(10000, 100000)
+# How often, at most, the saves list is redrawn while the worker replays the saves.
+CHECK_BATCH_SECONDS = 0.1
+# Up to this many saves are read (not replayed) before the first frame, at about a millisecond
+# each: a short list then shows its seats and damaged files from the start. A longer one is read
+# in the background.
+READ_AT_ONCE = 24
+# Only the saves that fit on the screen (three lines each), and never more than this many, go
+# into the list before the first frame (the list lays out every entry it holds, visible or not);
+# the others follow right after it.
+SHOW_AT_ONCE = 30
 
 
 # Keys that arrive together (a fast typist over SSH) are all handed to the focused widget before
 # any is handled, and then each key's binding is looked up from wherever the focus is by then. So
 # Enter moves the focus in its own action: through a message, handled after the keys that follow,
 # the arrows and Enters typed next would go to the field being left.
+
 
 class GameList(OptionList):
     """The games list: Enter (or a click) on a game moves into that game's set-up."""
@@ -53,11 +77,43 @@ class GameList(OptionList):
             screen.enter_setup()
 
 
-class FieldInput(Input):
-    """A text field of the set-up: Enter moves on to the next field."""
+class PlayButton(Static, can_focus=True):
+    """▶ Play: Enter or a click starts the game. Drawn like a compact primary Button (app.tcss),
+    but a Static: a Button's style sheet and machinery cost the launcher's first frame as much
+    as eight of its other widgets."""
 
-    async def action_submit(self) -> None:
-        self.screen.focus_next()
+    BINDINGS = [Binding("enter", "screen.play", "play", show=False)]
+
+    def on_click(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LauncherScreen):
+            screen.action_play()
+
+
+class SaveList(OptionList):
+    """The saved games: Enter resumes one (OptionList's own selection), Del or x deletes a finished
+    one. Bound here, not on the screen, so that Del and x in a text field edit the text."""
+
+    BINDINGS = [
+        Binding("delete", "delete_save", "delete", show=False),
+        Binding("x", "delete_save", "delete", show=False),
+    ]
+
+    def action_delete_save(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LauncherScreen):
+            screen.delete_save()
+
+
+class SavesChecked(Message):
+    """Entries the worker has replayed, for the list generation `generation`; `last` with the
+    final batch."""
+
+    def __init__(self, entries: list[saves.SaveEntry], generation: int, last: bool):
+        super().__init__()
+        self.entries = entries
+        self.generation = generation
+        self.last = last
 
 
 class LauncherScreen(BaseScreen):
@@ -69,20 +125,40 @@ class LauncherScreen(BaseScreen):
         Binding("r", "refresh_saves", "refresh saves", show=False),
     ]
 
-    def __init__(self, seed: int | None = None, game_id: str | None = None, message: str = ""):
+    def __init__(
+        self,
+        seed: int | None = None,
+        game_id: str | None = None,
+        message: str = "",
+        data_dir: Path | str | None = None,
+    ):
         super().__init__()
+        # Resolved once, now: the launcher must not switch folders half way (tests change the
+        # environment between apps).
+        self.data_dir = Path(data_dir) if data_dir is not None else saves.data_dir()
+        self.prefs_file = prefs.prefs_path(self.data_dir)
+        self.save_folder = saves.save_dir(self.data_dir)
         self.games: list[Game] = registry.all_games()
         ids = [g.id for g in self.games]
         if game_id is None:
-            game_id = prefs.last_game()  # open on the game played last time
+            game_id = prefs.last_game(self.prefs_file)  # open on the game played last time
         self.game_index = ids.index(game_id) if game_id in ids else 0
-        self.seed = seed if seed is not None else random_seed()
+        self.seed = seed if seed is not None else new_seed()
         self.saves: list[saves.SaveEntry] = []
+        # Bumped by every new listing: batches from the worker of an older one are dropped.
+        self.saves_generation = 0
+        self.checking_saves = False
         self.start_message = message
-        self.max_seats = max(g.max_players for g in self.games)
+        # One row of the seats grid per seat, made when first needed (a widget is dear before the
+        # first frame): seat i's tag, name field and kind are seat_rows[i], its name field and kind
+        # also name_fields[i] and kind_fields[i].
+        self.seat_rows: list[tuple[Static, TextField, Cycler]] = []
+        self.name_fields: list[TextField] = []
+        self.kind_fields: list[Cycler] = []
+        self.option_fields: list[Cycler] = []
         self.options_generation = 0
-        # Raw entries by game id: read from disk on mount, then also this run's unplayed set-ups.
-        self.remembered: dict[str, dict] = {}
+        # Raw entries by game id: as read from disk, then also this run's unplayed set-ups.
+        self.remembered: dict[str, dict] = prefs.load(self.prefs_file)
 
     @property
     def game(self) -> Game:
@@ -90,34 +166,50 @@ class LauncherScreen(BaseScreen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # Every widget costs the first frame dearly, containers too: the screen itself lays out
+        # the two columns (the top line and the key bar are docked), and the options sit in the
+        # set-up without a box of their own.
         yield Static(" boardgames-tui · five Euro games, hot-seat", classes="topline")
-        with Horizontal(id="launcher"):
-            with Vertical(id="left"):
-                games = GameList(*[Option(self.game_line(g, i == self.game_index), id=g.id)
-                                   for i, g in enumerate(self.games)], id="games")
-                games.border_title = "Games"
-                yield games
-                saved = OptionList(id="saves")
-                saved.border_title = "Saved games"
-                yield saved
-            with VerticalScroll(id="setup"):
-                yield Static(id="pitch")
-                yield Cycler("Players", [("2", "2")], "2", label_width=8, id="players-count")
-                for seat in range(self.max_seats):
-                    with Horizontal(classes="seat-row", id=f"seat-row-{seat}"):
-                        yield Static(Text(f"{theme.letter(seat)} {theme.symbol(seat)} ",
-                                          style=theme.seat_style(seat)), classes="seat-tag")
-                        yield FieldInput(theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
-                                         max_length=NAME_MAX, compact=True, id=f"name-{seat}",
-                                         classes="seat-name")
-                        yield Cycler("", SEAT_KINDS, "human", id=f"kind-{seat}", classes="seat-kind")
-                yield Vertical(id="options")
-                with Horizontal(id="seed-row"):
-                    yield Static("Seed     ", classes="seed-label")
-                    yield FieldInput(str(self.seed), compact=True, restrict=r"[0-9]*", max_length=9,
-                                     id="seed")
-                    yield Button("▶ Play", id="play", compact=True, variant="primary")
-                yield Static(id="launcher-message")
+        with Vertical(id="left"):
+            games = GameList(
+                *[Option(self.game_line(g, i == self.game_index), id=g.id) for i, g in enumerate(self.games)],
+                id="games",
+            )
+            games.border_title = "Games"
+            yield games
+            saved = SaveList(id="saves")
+            saved.border_title = "Saved games"
+            yield saved
+        # Built as the chosen game's set-up shows it: filling it in after the first frame would
+        # lay it all out twice before the player sees anything.
+        game = self.game
+        remembered = self.remembered_setup(game)
+        names, kinds = (remembered.names, remembered.kinds) if remembered is not None else ([], [])
+        with VerticalScroll(id="setup") as setup:
+            setup.border_title = game.title
+            yield Static(Text(game.pitch), id="pitch")
+            count = Cycler(
+                "Players",
+                self.player_counts(game),
+                self.players_wanted(remembered),
+                label_width=8,
+                id="players-count",
+            )
+            yield count
+            players = int(count.value)
+            # A grid rather than a row container per seat: one widget fewer for each.
+            with Grid(id="seats"):
+                for seat in range(max(players, len(names))):
+                    yield from self.seat_row(names, kinds, shown=seat < players)
+            self.option_fields = self.option_widgets(game, remembered)
+            for spec, field in zip(game.options, self.option_fields):
+                field.display = spec.applies_to(players)
+            yield from self.option_fields
+            with Horizontal(id="seed-row"):
+                yield Static("Seed     ", classes="seed-label")
+                yield TextField(str(self.seed), restrict=r"[0-9]*", max_length=9, id="seed")
+                yield PlayButton(" ▶ Play ", id="play")
+            yield Static(id="launcher-message")
         yield Static(KEYS_GAMES, id="launcher-keys", classes="keybar")
 
     @staticmethod
@@ -128,11 +220,47 @@ class LauncherScreen(BaseScreen):
         text.append(f" {game.min_players}–{game.max_players}  {game.minutes}′")
         return text
 
+    def seat_row(
+        self, names: Sequence[str | None], kinds: Sequence[str | None], shown: bool
+    ) -> tuple[Static, TextField, Cycler]:
+        """The row of the next seat without one, showing its entry of `names` and `kinds`, or the
+        defaults where they say None or end before it."""
+        seat = len(self.seat_rows)
+        name = names[seat] if seat < len(names) else None
+        kind = kinds[seat] if seat < len(kinds) else None
+        name_field = TextField(
+            name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
+            max_length=NAME_MAX,
+            id=f"name-{seat}",
+            classes="seat-name",
+        )
+        kind_field = Cycler("", SEAT_KINDS, kind or "human", id=f"kind-{seat}", classes="seat-kind")
+        tag = Static(
+            Text(f"{theme.letter(seat)} {theme.symbol(seat)} ", style=theme.seat_style(seat)),
+            classes="seat-tag",
+        )
+        row = (tag, name_field, kind_field)
+        for widget in row:
+            widget.display = shown
+        self.seat_rows.append(row)
+        self.name_fields.append(name_field)
+        self.kind_fields.append(kind_field)
+        return row
+
+    def add_seat_rows(
+        self, count: int, names: Sequence[str | None] = (), kinds: Sequence[str | None] = ()
+    ) -> None:
+        """Make sure seats up to `count` have rows; new ones show `names` and `kinds` (hidden
+        until show_seats shows them). Their fields can be read and set at once, before Textual
+        has mounted them."""
+        if len(self.seat_rows) >= count:
+            return
+        rows = [self.seat_row(names, kinds, shown=False) for _ in range(len(self.seat_rows), count)]
+        self.query_one("#seats", Grid).mount_all([widget for row in rows for widget in row])
+
     def on_mount(self) -> None:
-        self.remembered = prefs.load()
         games = self.query_one("#games", OptionList)
         games.highlighted = self.game_index
-        self.show_game()
         self.load_saves()
         games.focus()
         if self.start_message:
@@ -141,7 +269,35 @@ class LauncherScreen(BaseScreen):
         self.set_timer(self.app.HELP_WARMUP_DELAY, lambda: self.app.prepare_help(self.game))
 
     # -- the chosen game -----------------------------------------------------------------------
+    def remembered_setup(self, game: Game) -> prefs.Setup | None:
+        return prefs.setup(game, self.remembered.get(game.id), [k for k, _ in SEAT_KINDS], NAME_MAX)
+
+    @staticmethod
+    def player_counts(game: Game) -> list[tuple[str, str]]:
+        return [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+
+    @staticmethod
+    def players_wanted(remembered: prefs.Setup | None, shown: str = "2") -> str:
+        """The player count to show: the remembered one, else the one shown so far (a count the
+        game does not allow falls back to its smallest)."""
+        return str(remembered.players) if remembered is not None and remembered.players else shown
+
+    def option_widgets(self, game: Game, remembered: prefs.Setup | None) -> list[Cycler]:
+        chosen = remembered.options if remembered is not None else {}
+        return [
+            Cycler(
+                spec.label,
+                spec.choices,
+                chosen.get(spec.key, spec.default),
+                label_width=16,
+                id=self.option_id(spec.key),
+                classes="option",
+            )
+            for spec in game.options
+        ]
+
     def show_game(self) -> None:
+        """Show the set-up of the game chosen now, in place of the one shown."""
         game = self.game
         games = self.query_one("#games", OptionList)
         for i, each in enumerate(self.games):
@@ -149,42 +305,38 @@ class LauncherScreen(BaseScreen):
         setup = self.query_one("#setup", VerticalScroll)
         setup.border_title = game.title
         self.query_one("#pitch", Static).update(Text(game.pitch))
-        remembered = prefs.setup(game, self.remembered.get(game.id), [k for k, _ in SEAT_KINDS],
-                                 NAME_MAX)
+        remembered = self.remembered_setup(game)
         count = self.query_one("#players-count", Cycler)
-        counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
-        old = str(remembered.players) if remembered is not None and remembered.players else count.value
+        counts = self.player_counts(game)
+        wanted = self.players_wanted(remembered, count.value)
         count.choices = counts
         values = [c[0] for c in counts]
-        count.set_reactive(Cycler.index, values.index(old) if old in values else 0)
+        count.set_reactive(Cycler.index, values.index(wanted) if wanted in values else 0)
         count.refresh()
-        options = self.query_one("#options", Vertical)
         # Removal finishes later; a new generation in the ids keeps the new widgets from
         # clashing with old ones of the same option (both games have open_money).
-        options.remove_children()
+        for widget in self.option_fields:
+            widget.remove()
         self.options_generation += 1
-        chosen = remembered.options if remembered is not None else {}
-        widgets = [Cycler(spec.label, spec.choices, chosen.get(spec.key, spec.default), label_width=16,
-                          id=self.option_id(spec.key), classes="option")
-                   for spec in game.options]
-        if widgets:
-            options.mount_all(widgets)
+        self.option_fields = self.option_widgets(game, remembered)
+        if self.option_fields:
+            self.query_one("#setup", VerticalScroll).mount_all(self.option_fields, before="#seed-row")
         if remembered is not None:
             self.show_names(remembered)
         self.show_seats()
 
     def show_names(self, remembered: prefs.Setup) -> None:
         # Seats the set-up does not mention keep what they show.
-        for seat, (name, kind) in enumerate(zip(remembered.names, remembered.kinds)):
-            self.query_one(f"#name-{seat}", Input).value = (
-                name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)])
-            self.query_one(f"#kind-{seat}", Cycler).value = kind or "human"
+        names, kinds = remembered.names, remembered.kinds
+        for seat, (name, kind) in enumerate(zip(names[: len(self.seat_rows)], kinds)):
+            self.name_fields[seat].value = name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
+            self.kind_fields[seat].value = kind or "human"
+        self.add_seat_rows(len(names), names, kinds)
 
     def current_entry(self) -> dict:
         """The set-up on screen, shaped as `prefs` stores it, checked or not."""
-        n = int(self.query_one("#players-count", Cycler).value)
-        seats = [(self.query_one(f"#name-{seat}", Input).value,
-                  self.query_one(f"#kind-{seat}", Cycler).value) for seat in range(n)]
+        n = self.players_shown()
+        seats = [(self.name_fields[seat].value, self.kind_fields[seat].value) for seat in range(n)]
         options = {}
         for spec in self.game.options:
             found = self.query(f"#{self.option_id(spec.key)}")
@@ -195,10 +347,22 @@ class LauncherScreen(BaseScreen):
     def option_id(self, key: str) -> str:
         return f"option-{self.options_generation}-{key}"
 
-    def show_seats(self) -> None:
+    def players_shown(self) -> int:
+        """The player count chosen now; every seat up to it has its row (maybe still hidden: the
+        count's Changed message, which shows them, can come after the keys that read them)."""
         n = int(self.query_one("#players-count", Cycler).value)
-        for seat in range(self.max_seats):
-            self.query_one(f"#seat-row-{seat}").display = seat < n
+        self.add_seat_rows(n)
+        return n
+
+    def show_seats(self) -> None:
+        n = self.players_shown()
+        for seat, row in enumerate(self.seat_rows):
+            for widget in row:
+                widget.display = seat < n
+        # an option that only some player counts have (St. Petersburg's youngest player) is shown
+        # only for them
+        for spec, field in zip(self.game.options, self.option_fields):
+            field.display = spec.applies_to(n)
 
     def follow_games_list(self) -> None:
         """Show the game the list highlights now, if it is not the one shown.
@@ -222,6 +386,8 @@ class LauncherScreen(BaseScreen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "games":
             self.follow_games_list()
+        elif event.option_list.id == "saves":
+            self.update_keys()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
@@ -230,12 +396,12 @@ class LauncherScreen(BaseScreen):
     def watch_focused(self, focused) -> None:
         if isinstance(focused, Cycler):
             keys = KEYS_CHOICE
-        elif isinstance(focused, Input):
+        elif isinstance(focused, TextField):
             keys = KEYS_TEXT
-        elif isinstance(focused, Button):
+        elif isinstance(focused, PlayButton):
             keys = KEYS_PLAY
-        elif isinstance(focused, OptionList) and focused.id == "saves":
-            keys = KEYS_SAVES
+        elif isinstance(focused, SaveList):
+            keys = KEYS_FINISHED if self.highlighted_finished() else KEYS_SAVES
         else:  # the games list, or nothing yet: Enter then focuses the games list
             keys = KEYS_GAMES
         for bar in self.query("#launcher-keys"):
@@ -246,17 +412,114 @@ class LauncherScreen(BaseScreen):
             self.show_seats()
 
     # -- saved games ---------------------------------------------------------------------------
-    def load_saves(self) -> None:
-        self.saves = saves.list_saves()
+    def load_saves(self, keep: Path | None = None, near: int = 0) -> None:
+        """List the saves folder afresh, from the folder alone, and start reading and replaying
+        the files in the background. The highlight goes to `keep` if it is still listed, else to
+        the entry at `near`."""
+        self.saves_generation += 1
+        listed = saves.listing(self.save_folder)
+        if len(listed) <= READ_AT_ONCE:
+            listed = saves.sort_entries(saves.peek(entry) for entry in listed)
+        self.saves = listed
+        self.show_saves(keep, near, limit=min(SHOW_AT_ONCE, max(1, self.app.size.height // 3)))
+        self.checking_saves = any(not entry.checked for entry in self.saves)
+        # After the frame that shows the list: the rest of it, and reading files, must not delay
+        # the first one. At start-up the app draws nothing until it has finished mounting (a
+        # frame refreshed before is dropped), so the wait for a refresh starts from the app's
+        # own queue, after that.
+        self.app.call_later(self.call_after_refresh, self.check_saves, self.saves_generation)
+
+    def show_saves(self, keep: Path | None = None, near: int = 0, limit: int | None = None) -> None:
+        """Fill the list from `self.saves`: the first `limit` entries (all when None, or when the
+        highlight belongs further down); `check_saves` adds the others."""
         saved = self.query_one("#saves", OptionList)
         saved.clear_options()
-        for entry in self.saves:
-            saved.add_option(Option(self.save_line(entry)))
-        if not self.saves:
+        paths = [entry.path for entry in self.saves]
+        highlight = paths.index(keep) if keep in paths else min(max(near, 0), len(paths) - 1)
+        if limit is not None and highlight >= limit:
+            limit = None
+        if self.saves:
+            saved.add_options([Option(self.save_line(entry)) for entry in self.saves[:limit]])
+        else:
             saved.add_option(Option(Text("(none yet)", style="dim"), disabled=True))
         saved.can_focus = bool(self.saves)
         if self.saves:
-            saved.highlighted = 0
+            saved.highlighted = highlight
+        self.update_keys()
+
+    def check_saves(self, generation: int) -> None:
+        if generation != self.saves_generation or not self.is_attached:
+            return
+        saved = self.query_one("#saves", OptionList)
+        if self.saves and saved.option_count < len(self.saves):
+            saved.add_options([Option(self.save_line(entry)) for entry in self.saves[saved.option_count :]])
+        todo = [entry for entry in self.saves if not entry.checked]
+        if not todo:
+            self.checking_saves = False
+            return
+        self.run_worker(
+            lambda: self.check_in_thread(todo, generation),
+            thread=True,
+            group="saves",
+            exclusive=True,
+            exit_on_error=False,
+            name="check saves",
+        )
+
+    def check_in_thread(self, todo: list[saves.SaveEntry], generation: int) -> None:
+        """Read every file of `todo`, then replay each (in list order: the ones on screen first),
+        posting the results in batches; runs in a worker thread and touches no widget."""
+        worker = get_current_worker()
+        batch: list[saves.SaveEntry] = []
+        sent = time.monotonic()
+        try:
+            # Reading is quick and shows seats and damaged files; replaying takes longer.
+            for step in (saves.peek, saves.check):
+                for index, entry in enumerate(todo):
+                    if worker.is_cancelled:
+                        return
+                    done = step(entry)
+                    if done is not entry:
+                        todo[index] = done
+                        batch.append(done)
+                    if time.monotonic() - sent >= CHECK_BATCH_SECONDS:
+                        self.post_message(SavesChecked(batch, generation, last=False))
+                        batch, sent = [], time.monotonic()
+        finally:
+            # Also after an unforeseen error: the list must not wait for the rest for ever.
+            self.post_message(SavesChecked(batch, generation, last=True))
+
+    def on_saves_checked(self, message: SavesChecked) -> None:
+        if message.generation != self.saves_generation:
+            return  # a list shown before a refresh or a deletion
+        if message.last:
+            self.checking_saves = False
+        found = {entry.path: entry for entry in message.entries}
+        if not found:
+            return
+        order_changed = False
+        saved = self.query_one("#saves", OptionList)
+        for index, entry in enumerate(self.saves):
+            new = found.get(entry.path)
+            if new is None:
+                continue
+            order_changed |= new.ok != entry.ok
+            self.saves[index] = new
+            if not order_changed and index < saved.option_count:
+                saved.replace_option_prompt_at_index(index, self.save_line(new))
+        if order_changed:
+            # A file found damaged only by replaying it joins the other damaged ones at the end;
+            # the highlight stays on the entry it was on.
+            index = saved.highlighted
+            keep = self.saves[index].path if index is not None and index < len(self.saves) else None
+            self.saves = saves.sort_entries(self.saves)
+            self.show_saves(keep)
+        else:
+            self.update_keys()
+
+    def saves_pending(self) -> bool:
+        """Whether some listed saves are still being replayed (for tests and benchmarks)."""
+        return self.checking_saves
 
     @staticmethod
     def save_line(entry: saves.SaveEntry) -> Text:
@@ -266,25 +529,101 @@ class LauncherScreen(BaseScreen):
             text.append(f" · {saves.age(entry.modified)}")
             text.append(f"\n  {entry.path.name}", style="dim")
             return text
-        text = Text(entry.title, style="bold")
+        text = Text(entry.title or entry.path.name, style="bold")
         text.append(f" · {saves.age(entry.modified)}")
-        text.append(f"\n  {entry.summary}", style="dim")
-        text.append(f"\n  {', '.join(entry.seats)}", style="dim")
+        # What is not known yet shows as … until the worker has read or replayed the file.
+        if entry.over:
+            text.append("\n  ✓ finished", style="dim")
+        elif entry.checked:
+            text.append(f"\n  {entry.summary}", style="dim")
+        elif entry.peeked:
+            text.append(f"\n  {entry.summary} …", style="dim")
+        else:
+            text.append("\n  …", style="dim")
+        text.append(f"\n  {', '.join(entry.seats) if entry.peeked or entry.checked else '…'}", style="dim")
         # One fact per line, each cut to the list's width rather than wrapped under the title.
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
 
+    def highlighted_save(self) -> saves.SaveEntry | None:
+        saved = self.query_one("#saves", OptionList)
+        index = saved.highlighted
+        if not self.saves or index is None or not 0 <= index < len(self.saves):
+            return None
+        return self.saves[index]
+
+    def highlighted_finished(self) -> bool:
+        entry = self.highlighted_save()
+        return entry is not None and entry.ok and entry.over
+
+    def update_keys(self) -> None:
+        self.watch_focused(self.focused)
+
     def action_refresh_saves(self) -> None:
-        self.load_saves()
+        entry = self.highlighted_save()
+        self.load_saves(entry.path if entry is not None else None)
+
+    # -- deleting a finished game --------------------------------------------------------------
+    def delete_save(self) -> None:
+        """Del or x on a save: ask, then delete it, if it is a finished game."""
+        entry = self.highlighted_save()
+        if entry is None:
+            return
+        index = self.saves.index(entry)
+        if not entry.checked:  # not replayed yet: do it now, it is one file
+            entry = saves.check(entry)
+            self.saves[index] = entry
+            saved = self.query_one("#saves", OptionList)
+            if index < saved.option_count:
+                saved.replace_option_prompt_at_index(index, self.save_line(entry))
+        if entry.error:
+            self.say(
+                "This file is damaged, or not a save: it is left as it is. Only finished games "
+                "are deleted here.",
+                error=True,
+            )
+            return
+        if not entry.over:
+            self.say(
+                "This game is not finished: resume it to play on. Only finished games are "
+                "deleted here, so no game in progress is lost to a slip of a key.",
+                error=True,
+            )
+            return
+        detail = Text(entry.title, style="bold")
+        detail.append(f" · {saves.age(entry.modified)} · {', '.join(entry.seats)}")
+        detail.append(f"\n{entry.path.name}", style="dim")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.delete_finished(entry.path, index)
+
+        from .confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen("Delete this finished game? y/n", detail, yes="delete", no="keep it"), answered
+        )
+
+    def delete_finished(self, path: Path, index: int) -> None:
+        try:
+            saves.delete_finished(path)
+        except (RecordError, saves.NotFinished) as exc:
+            self.say(f"Not deleted: {exc}", error=True)
+        except OSError as exc:
+            self.say(f"Could not delete {path.name}: {exc.strerror or exc}", error=True)
+        else:
+            self.say(f"Deleted {path.name}.")
+        self.load_saves(near=index)
 
     def resume(self, index: int) -> None:
         if not 0 <= index < len(self.saves):
             return
         entry = self.saves[index]
         if entry.error:
-            self.app.show_message("This save cannot be opened",
-                                  f"{entry.path}\n\n{entry.error}\n\nThe file was left as it is.")
+            self.app.show_message(
+                "This save cannot be opened", f"{entry.path}\n\n{entry.error}\n\nThe file was left as it is."
+            )
             return
         self.app.resume_game(entry.path)
 
@@ -292,22 +631,25 @@ class LauncherScreen(BaseScreen):
     def collect(self) -> tuple[str, list[Seat], int, dict[str, str]] | str:
         """The chosen game, seats, seed and options; or a one-line reason why not."""
         game = self.game
-        n = int(self.query_one("#players-count", Cycler).value)
+        n = self.players_shown()
         seats = []
         names = set()
         for seat in range(n):
-            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            name = self.name_fields[seat].value.strip()
             name = " ".join(name.split())[:NAME_MAX] or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
             if name.casefold() in names:
                 return f"Two players are called {name}: please give them different names."
             names.add(name.casefold())
-            kind = self.query_one(f"#kind-{seat}", Cycler).value
+            kind = self.kind_fields[seat].value
             seats.append(Seat(name, None if kind == "human" else kind))
-        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_text = self.query_one("#seed", TextField).value.strip()
         if not seed_text.isdigit():
             return "The seed must be a whole number."
-        options = {spec.key: self.query_one(f"#{self.option_id(spec.key)}", Cycler).value
-                   for spec in game.options}
+        options = {
+            spec.key: self.query_one(f"#{self.option_id(spec.key)}", Cycler).value
+            for spec in game.options
+            if spec.applies_to(n)
+        }
         return game.id, seats, int(seed_text), options
 
     def action_play(self) -> None:
@@ -319,14 +661,15 @@ class LauncherScreen(BaseScreen):
         game_id, seats, seed, options = result
         try:
             self.remembered = prefs.remember(
-                game_id, len(seats), [(seat.name, seat.bot or "human") for seat in seats], options)
+                game_id,
+                len(seats),
+                [(seat.name, seat.bot or "human") for seat in seats],
+                options,
+                path=self.prefs_file,
+            )
         except OSError:
             pass  # an unwritable data folder must not stop the game; the set-up is just forgotten
         self.app.new_game(game_id, seats, seed, options)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "play":
-            self.action_play()
 
     def action_next_field(self) -> None:
         self.focus_next()
@@ -335,5 +678,4 @@ class LauncherScreen(BaseScreen):
         self.app.show_help(self.game)
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#launcher-message", Static).update(
-            Text(text, style="bold reverse" if error else ""))
+        self.query_one("#launcher-message", Static).update(Text(text, style="bold reverse" if error else ""))

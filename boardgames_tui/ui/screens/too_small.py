@@ -14,8 +14,7 @@ from .base import BaseScreen
 def too_small_text(width: int, height: int, game: str | None) -> str:
     """The message wrapped to `width`; `game` is None when no game is open, else "waiting" (not
     saved yet: no move made), "saved" or "over"."""
-    lines = [f"Terminal too small: {width}×{height}.",
-             f"Please make it at least {MIN_WIDTH}×{MIN_HEIGHT}."]
+    lines = [f"Terminal too small: {width}×{height}.", f"Please make it at least {MIN_WIDTH}×{MIN_HEIGHT}."]
     if game == "waiting":
         lines.append("The game is waiting.")
     elif game == "saved":

@@ -6,9 +6,9 @@ Every legal action is reachable from here by keyboard, whatever the board offers
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import ceil
-from typing import Callable, Sequence
 
 from rich.text import Text
 from textual import events
@@ -31,7 +31,9 @@ class ActionGroup:
         return f"{self.label} ({len(self.actions)})…"
 
 
-def group_actions(actions: Sequence[Action], label_of: Callable[[str, list[Action]], str]) -> list[ActionGroup]:
+def group_actions(
+    actions: Sequence[Action], label_of: Callable[[str, list[Action]], str]
+) -> list[ActionGroup]:
     """Group by `kind`, keeping the order in which kinds first appear."""
     groups: dict[str, ActionGroup] = {}
     for action in actions:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
@@ -27,17 +27,25 @@ class Cycler(Widget, can_focus=True):
     index = reactive(0)
 
     class Changed(Message):
-        def __init__(self, cycler: "Cycler", value: str):
+        def __init__(self, cycler: Cycler, value: str):
             super().__init__()
             self.cycler = cycler
             self.value = value
 
         @property
-        def control(self) -> "Cycler":
+        def control(self) -> Cycler:
             return self.cycler
 
-    def __init__(self, label: str, choices: Sequence[tuple[str, str]], value: str | None = None,
-                 label_width: int = 0, *, id: str | None = None, classes: str | None = None):
+    def __init__(
+        self,
+        label: str,
+        choices: Sequence[tuple[str, str]],
+        value: str | None = None,
+        label_width: int = 0,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ):
         super().__init__(id=id, classes=classes)
         self.label = label
         self.label_width = label_width
@@ -64,7 +72,7 @@ class Cycler(Widget, can_focus=True):
         if max(len(label), self.label_width) + 1 + value_len <= width:
             return f"{label:<{self.label_width}} ", False
         if len(label) > width:
-            label = label[:max(1, width - 1)] + "…"
+            label = label[: max(1, width - 1)] + "…"
         return label, True
 
     def get_content_height(self, container, viewport, width: int) -> int:

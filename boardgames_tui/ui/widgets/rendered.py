@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import threading
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 from rich.segment import Segment
@@ -26,8 +26,7 @@ _CACHE_SIZE = 16
 _LOCK = threading.Lock()
 
 
-def _render(key: str, make: Callable[[], RenderableType], console: Console,
-            width: int) -> tuple[Strip, ...]:
+def _render(key: str, make: Callable[[], RenderableType], console: Console, width: int) -> tuple[Strip, ...]:
     with _LOCK:
         found = _CACHE.get((key, width))
         if found is not None:
@@ -54,8 +53,14 @@ class RenderedText(ScrollView, can_focus=True):
     RenderedText { height: 1fr; scrollbar-gutter: stable; }
     """
 
-    def __init__(self, make: Callable[[], RenderableType], key: str, *, id: str | None = None,
-                 classes: str | None = None):
+    def __init__(
+        self,
+        make: Callable[[], RenderableType],
+        key: str,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ):
         super().__init__(id=id, classes=classes)
         self.make = make  # called only when the lines for `key` at a width are not cached yet
         self.key = key

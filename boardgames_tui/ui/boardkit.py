@@ -1,0 +1,280 @@
+"""The board kit: what every game's board is made of, with no Textual in it (tested without an app).
+
+- **Targets**: each place on a board that a player can point at, with the legal actions there
+  (what Enter or a click does). A place is any hashable name the board chooses ("card", "upper",
+  3); its position (x, y) is in the board's own grid units and only serves to find neighbours.
+- **TargetCursor**: arrow keys move to the nearest target in that direction; Tab goes to the next
+  place (in reading order) where a move is possible.
+- **KeyMap**: rows of key, action, label and when the row applies. The screen's bindings, its
+  footer, the help screen's key table and the command palette's game commands are all made from
+  it, so a key is written once and the footer shows exactly the keys that work at that moment.
+- **Board**: the one object a game's UI package exports (its screen, its game-over results, its
+  key map); `ui.boards.board_for(game_id)` finds it from the game id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.cells import cell_len  # Rich measures wide characters; no Textual here
+
+# -- targets and the cursor over them --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    place: Hashable
+    x: float
+    y: float
+    actions: tuple[Any, ...] = ()
+
+    @property
+    def actionable(self) -> bool:
+        return bool(self.actions)
+
+
+def reading_order(target: Target) -> tuple[float, float]:
+    return (target.y, target.x)
+
+
+class TargetCursor:
+    """A cursor over a board's targets. It stays on its place while that place is a target, and
+    otherwise moves to the nearest one when the targets change."""
+
+    def __init__(self, targets: Iterable[Target] = ()):
+        self.targets: list[Target] = []
+        self.place: Hashable | None = None
+        self.set_targets(targets)
+
+    # -- the targets -----------------------------------------------------------------------------
+    def set_targets(self, targets: Iterable[Target], prefer_actionable: bool = False) -> None:
+        """New targets (after every change of the game). The cursor keeps its place if that is
+        still a target; else it goes to the nearest one (the nearest actionable one when
+        `prefer_actionable` and there is one)."""
+        old = self.current
+        self.targets = sorted(targets, key=reading_order)
+        if self.current is not None and not (
+            prefer_actionable and not self.current.actionable and any(t.actionable for t in self.targets)
+        ):
+            return
+        pool = [t for t in self.targets if t.actionable] if prefer_actionable else []
+        pool = pool or self.targets
+        if not pool:
+            self.place = None
+            return
+        if old is None:
+            self.place = pool[0].place
+            return
+        self.place = min(pool, key=lambda t: (abs(t.x - old.x) + abs(t.y - old.y),) + reading_order(t)).place
+
+    def target_at(self, place: Hashable) -> Target | None:
+        for target in self.targets:
+            if target.place == place:
+                return target
+        return None
+
+    @property
+    def current(self) -> Target | None:
+        return self.target_at(self.place) if self.place is not None else None
+
+    def put(self, place: Hashable) -> bool:
+        """Put the cursor on `place` (a click); False when that is not a target."""
+        if self.target_at(place) is None:
+            return False
+        self.place = place
+        return True
+
+    # -- moving ----------------------------------------------------------------------------------
+    def move(self, dx: int, dy: int) -> bool:
+        """The nearest target in direction (dx, dy): ahead along that axis, the least sideways
+        drift preferred (it counts double). False, and no move, when there is none that way."""
+        here = self.current
+        if here is None:
+            if self.targets:
+                self.place = self.targets[0].place
+                return True
+            return False
+        best: tuple | None = None
+        for target in self.targets:
+            ahead = (target.x - here.x) * dx + (target.y - here.y) * dy
+            if ahead <= 0:
+                continue
+            side = abs((target.y - here.y) * dx) + abs((target.x - here.x) * dy)
+            key = (ahead + 2 * side, side, reading_order(target))
+            if best is None or key < best[0]:
+                best = (key, target)
+        if best is None:
+            return False
+        self.place = best[1].place
+        return True
+
+    def next(self, delta: int = 1, actionable: bool = True) -> bool:
+        """Tab (delta 1) / Shift+Tab (-1): the next place in reading order where a move is possible
+        (any place when `actionable` is False), round the end. False when there is none."""
+        pool = [t for t in self.targets if t.actionable or not actionable]
+        if not pool:
+            return False
+        here = self.current
+        if here is None:
+            self.place = pool[0 if delta > 0 else -1].place
+            return True
+        key = reading_order(here)
+        if delta > 0:
+            later = [t for t in pool if reading_order(t) > key]
+            self.place = (later[0] if later else pool[0]).place
+        else:
+            earlier = [t for t in pool if reading_order(t) < key]
+            self.place = (earlier[-1] if earlier else pool[-1]).place
+        return True
+
+
+# -- the key map ----------------------------------------------------------------------------------
+
+
+def always(_: Any) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One thing a key does.
+
+    `binds`: (Textual key name, action) pairs; several pairs share the row when they read as one
+    ("←→↑↓ card" binds four keys). `show` is how footer and help name the keys ("←→↑↓", "Enter").
+    `when(screen)` says whether the row applies now: the footer lists only the rows that do, and
+    the command palette offers only those. The action itself still runs when pressed at another
+    time, and says why it cannot act. `help` is the help screen's text (the label by default).
+    An `essential` row stays in a footer too narrow for all: the others give way first.
+    """
+
+    show: str
+    label: str
+    binds: tuple[tuple[str, str], ...]
+    when: Callable[[Any], bool] = always
+    help: str = ""
+    footer: bool = True
+    palette: bool = True
+    essential: bool = False
+
+    @property
+    def footer_item(self) -> str:
+        return f"{self.show} {self.label}"
+
+    @property
+    def help_text(self) -> str:
+        return self.help or self.label
+
+
+def row(
+    show: str,
+    label: str,
+    *binds: tuple[str, str],
+    when: Callable[[Any], bool] = always,
+    help: str = "",
+    footer: bool = True,
+    palette: bool = True,
+    essential: bool = False,
+) -> KeyRow:
+    return KeyRow(show, label, tuple(binds), when, help, footer, palette, essential)
+
+
+def tab_row(when: Callable[[Any], bool], help: str) -> KeyRow:
+    """Tab to the next place where a move is possible, Shift+Tab back: every board has it (the
+    screen's `jump` action moves its TargetCursor)."""
+    return row(
+        "Tab", "next", ("tab", "jump(1)"), ("shift+tab", "jump(-1)"), when=when, palette=False, help=help
+    )
+
+
+@dataclass(frozen=True)
+class KeyMap:
+    rows: tuple[KeyRow, ...]
+
+    def __add__(self, other: KeyMap) -> KeyMap:
+        return KeyMap(self.rows + other.rows)
+
+    def row(self, show: str) -> KeyRow:
+        """The (first) row for these keys: to place a frame row elsewhere, or to reword it."""
+        return next(r for r in self.rows if r.show == show)
+
+    def without(self, *shows: str) -> KeyMap:
+        return KeyMap(tuple(r for r in self.rows if r.show not in shows))
+
+    def bindings(self) -> list[tuple[str, str, str]]:
+        """(key, action, description) for every key bound, first row first: the first row that
+        binds a key wins, so a board's rows may take over a frame key."""
+        seen: set[str] = set()
+        out = []
+        for r in self.rows:
+            for key, action in r.binds:
+                if key not in seen:
+                    seen.add(key)
+                    out.append((key, action, r.label))
+        return out
+
+    def active(self, context: Any) -> list[KeyRow]:
+        out = []
+        for r in self.rows:
+            try:
+                applies = r.when(context)
+            except Exception:  # a predicate that cannot tell (nothing shown yet): not now
+                applies = False
+            if applies:
+                out.append(r)
+        return out
+
+    def footer(self, context: Any) -> list[tuple[str, bool]]:
+        """The footer's items for the rows that apply now, in the map's order, each with whether
+        it is essential (see fit_footer). A key is listed once: when two rows that apply name the
+        same keys, the first one says what they do."""
+        shown: set[str] = set()
+        out = []
+        for r in self.active(context):
+            if r.footer and r.show not in shown:
+                shown.add(r.show)
+                out.append((r.footer_item, r.essential))
+        return out
+
+    def commands(self, context: Any) -> list[tuple[str, str, str]]:
+        """(title, help, action) for the command palette: the rows that apply now."""
+        return [
+            (f"{r.label[:1].upper()}{r.label[1:]} ({r.show})", r.help_text, r.binds[0][1])
+            for r in self.active(context)
+            if r.palette and r.binds
+        ]
+
+    def help_markdown(self) -> str:
+        """The help screen's key table, one line per row, in the map's order."""
+        return "\n".join(f"- **{r.show}**: {r.help_text}" for r in self.rows)
+
+
+SEPARATOR = "  "
+
+
+def fit_footer(items: list[tuple[str, bool]], width: int) -> str:
+    """The footer line for `width` cells (after a leading space): the items in their order, as
+    many as fit. When not all do, the last non-essential items are left out first, whole."""
+    kept = list(items)
+
+    def length(chosen: list[tuple[str, bool]]) -> int:
+        return 1 + cell_len(SEPARATOR.join(text for text, _ in chosen))
+
+    while kept and length(kept) > width:
+        optional = [i for i, (_, essential) in enumerate(kept) if not essential]
+        kept.pop(optional[-1] if optional else len(kept) - 1)
+    return (" " + SEPARATOR.join(text for text, _ in kept)) if kept else ""
+
+
+# -- a game's UI, as one object -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a game's UI package exports as BOARD: its GameScreen subclass, its game-over results
+    (table, width) -> renderable or None for the shared standings table, and its key map."""
+
+    screen: type
+    keys: KeyMap
+    results: Callable[[Any, int], Any] | None = None

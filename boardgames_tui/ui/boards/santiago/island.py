@@ -1,0 +1,175 @@
+"""The island widget: the picture of the fields and ditches (picture.py), the side panel on the
+right (panel.py) and a legend line below, drawn from the screen's scene.
+
+Drawing is line by line (Textual's Line API): the picture without the cursor is made once per view
+and size; the cursor is laid over the lines it touches; each finished line is kept as a strip by
+what it shows. A cursor move repaints only the lines whose content changed: the cursor's old and
+new lines, the fields a ditch would water, and the panel's hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ....rules.santiago.actions import PlaceLeftover, PlacePalm
+from .layout import Layout
+from .panel import assemble, facts, hint_lines
+from .picture import Picture, cursor_marks, draw_grid, legend_line, with_marks
+from .scene import Scene
+from .signs import Field, fit
+
+
+class IslandBoard(Widget):
+    """The island and its side panel. It draws the screen's scene (`screen.scene()`); the cursor,
+    the amount and the tile live on the screen, which calls `redraw()` when they change."""
+
+    DEFAULT_CSS = """
+    IslandBoard { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = "board"):
+        super().__init__(id=id)
+        self.source: Any = None  # the screen: scene() says what to show
+        self.version = 0  # counts the views shown: the picture without the cursor is made per view
+        self.layout_now: Layout | None = None
+        self.picture: Picture | None = None
+        self._picture_key: tuple | None = None
+        self._legend: Text = Text("")
+        self._marks: dict[int, tuple] = {}
+        self._facts: tuple[Hashable, tuple] | None = None  # the side panel's facts, by what they show
+        self._side: list[Text] = []
+        self._keys: list[Hashable] = []  # per line: what it shows, for the strip cache
+        self._strips: dict[Hashable, Strip] = {}
+        self._base_style = Style()
+
+    # -- what to show ----------------------------------------------------------------------------
+    def update_view(self, view: Mapping, screen: Any) -> None:
+        self.source = screen
+        self.version += 1
+        self.redraw()
+
+    def current_layout(self, width: int | None = None) -> Layout:
+        height = self.app.size.height if self.is_attached else 24
+        return Layout(width or self.size.width or 80, height)
+
+    def redraw(self) -> None:
+        """Bring the lines up to date with the screen's scene; repaint only those that changed."""
+        if self.source is None:
+            return
+        before = self._keys
+        self.prepare(self.current_layout())
+        if not self.is_mounted:
+            return
+        if len(before) != len(self._keys):
+            self.refresh(layout=True)
+            return
+        width = self.layout_now.width if self.layout_now else 80
+        changed = [Region(0, y, width, 1) for y, key in enumerate(self._keys) if before[y] != key]
+        if changed:
+            self.refresh(*changed)
+
+    def prepare(self, layout: Layout) -> None:
+        scene: Scene = self.source.scene()
+        self.layout_now = layout
+        if not scene.view:
+            self.picture = None
+            self._keys = [("empty", layout.width)]
+            return
+        key = (self.version, layout)
+        if self.picture is None or key != self._picture_key:
+            self.picture = draw_grid(scene.view, layout, self.marked_fields(scene))
+            self._legend = legend_line(scene.view, layout, scene.names)
+            self._picture_key = key
+            if len(self._strips) > 512:
+                self._strips.clear()
+        self._marks = cursor_marks(self.picture, scene)
+        side_width = layout.side_width
+        self._side = []
+        if side_width:
+            facts_key = (key, scene.tile_slot)
+            if self._facts is None or self._facts[0] != facts_key:
+                self._facts = (facts_key, facts(scene, side_width))
+            body, sections = self._facts[1]
+            self._side = assemble(body, sections, hint_lines(scene), layout.grid_height)
+        keys: list[Hashable] = []
+        for y in range(layout.grid_height):
+            side = self._side[y] if y < len(self._side) else None
+            side_key = (side.plain, tuple(side.spans), str(side.style)) if side is not None else None
+            keys.append((key, y, self._marks.get(y), side_key))
+        keys.append((key, "legend"))
+        self._keys = keys
+
+    @staticmethod
+    def marked_fields(scene: Scene) -> set[Field]:
+        """Where the leftover tile or a palm may go: marked only because not every empty field is
+        allowed (any empty field takes a planted tile)."""
+        if not scene.acting or scene.phase not in ("leftover", "palms"):
+            return set()
+        return {(a.col, a.row) for a in scene.legal if isinstance(a, (PlaceLeftover, PlacePalm))}
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self.source is None or not self.source.view:
+            return 1
+        return self.current_layout(width).height_in_lines
+
+    def line_text(self, y: int) -> Text:
+        layout, pic = self.layout_now, self.picture
+        if layout is None or pic is None or y > layout.grid_height:
+            return Text("")
+        if y == layout.grid_height:
+            return self._legend
+        line = pic.lines[y]
+        if y in self._marks:
+            line = with_marks(line, self._marks[y])
+        if layout.side_width:
+            line = line.copy()
+            line.pad_right(layout.grid_width - line.cell_len + 1)
+            side = self._side[y] if y < len(self._side) else Text("")
+            line.append_text(fit(side, layout.side_width))
+        return line
+
+    def lines(self, width: int) -> list[Text]:
+        """Every line at `width`, as drawn (for the screen's measures and for tests)."""
+        if self.source is None:
+            return [Text("")]
+        self.prepare(self.current_layout(width))
+        return [self.line_text(y) for y in range(len(self._keys))]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Once a frame rather than once a line: both walk up the DOM.
+        self._base_style = self.rich_style
+        layout = self.current_layout()
+        if layout != self.layout_now and self.source is not None:
+            self.prepare(layout)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.layout_now.width if self.layout_now else (self.size.width or 80)
+        if self.source is None or y >= len(self._keys):
+            return Strip.blank(width, self._base_style)
+        key = (self._keys[y], self._base_style)
+        strip = self._strips.get(key)
+        if strip is None:
+            segments = self.line_text(y).render(self.app.console)
+            strip = Strip(list(segments)).extend_cell_length(width).crop(0, width)
+            strip = self._strips[key] = strip.apply_style(self._base_style)
+        return strip
+
+    # -- mouse -----------------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        pic = self.picture
+        if pic is None or self.source is None or not 0 <= event.y < len(pic.spots):
+            return
+        for x0, x1, kind, place in pic.spots[event.y]:
+            if x0 <= event.x < x1:
+                self.source.board_clicked(kind, place)
+                return

@@ -1,0 +1,44 @@
+"""What the board shows at one moment, gathered by the screen for the drawing: the view, who looks,
+the cursor and the picks. The drawing reads nothing else, so it never needs the screen's widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ....rules.core import Action
+from ...boardkit import Target
+from .picks import Amounts
+
+
+@dataclass(frozen=True, eq=False)
+class Scene:
+    view: Mapping
+    names: Sequence[str]
+    viewer: int | None
+    acting: bool  # the viewer is the one to move
+    legal: Sequence[Action]
+    mode: str | None  # the cursor's kind of place: "field", "ditch", "point", None (no cursor)
+    place: Hashable | None
+    here: Target | None  # the cursor's target, with the viewer's moves there
+    amount: int
+    amounts: Amounts
+    tile: Mapping | None  # the offered tile picked for planting
+    tile_slot: int
+    passed: bool  # the viewer passed in this round's bidding
+
+    @property
+    def phase(self) -> str | None:
+        return self.view.get("phase")
+
+    def proposal_on(self, seg: Hashable) -> Mapping | None:
+        return proposal_on(self.view, seg)
+
+
+def proposal_on(view: Mapping, seg: Hashable) -> Mapping | None:
+    """The proposal made this round for the ditch `seg`, if any."""
+    for p in view.get("proposals", []):
+        if tuple(p["segment"]) == seg:
+            return p
+    return None

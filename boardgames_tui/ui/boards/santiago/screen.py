@@ -1,0 +1,648 @@
+"""Santiago's screen: the frame's hooks (header, player rows, details, the action list) and what the
+keys do. The island is drawn by island.py (its side panel by panel.py); the cursor over it
+(cursor.py) and the amount and tile picked (picks.py) live here, on the screen, so that the keys'
+`when` (keys.py) can ask about them on a screen that has not been drawn.
+
+Bid and bribe amounts are a number on the board changed with + / − (or typed after `a`), never a
+list of every amount; the action list's Bid / Propose / Support ask for the number the same way,
+in the shared amount dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import cast
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from ....rules.core import Action
+from ....rules.santiago.actions import (
+    Accept,
+    Bid,
+    Build,
+    NoCanal,
+    PersonalCanal,
+    PlaceLeftover,
+    PlacePalm,
+    PlaceSpring,
+    Plant,
+    Propose,
+    Support,
+)
+from ....rules.santiago.data import (
+    COLS,
+    CROP_SHORT,
+    FIELD_CR,
+    ROWS,
+    SEG_FIELDS,
+    SEG_INDEX,
+    tile_gives,
+    tile_label,
+)
+from ... import theme
+from ...screens.amount import AmountScreen
+from ...screens.dialogs import ChoiceScreen
+from ...screens.game import GameScreen
+from ...widgets.actions import ActionGroup
+from .cursor import IslandCursor, seg_position
+from .island import IslandBoard
+from .keys import HELP_NOTES, KEYMAP
+from .layout import Layout
+from .picks import Picks, viewer_passed
+from .results import plantation_parts
+from .scene import Scene, proposal_on
+from .signs import CROP_SYMBOL, Seg, fit, number_sign, seg_name, tile_code
+
+PHASE_TITLE = {
+    "spring": "SET-UP",
+    "palms": "SET-UP",
+    "bid": "BIDS",
+    "plant": "PLANTING",
+    "leftover": "LEFTOVER",
+    "bribe": "BRIBES",
+    "overseer": "OVERSEER",
+    "extra": "EXTRA CANAL",
+    "over": "FINAL SCORES",
+}
+
+
+class SantiagoScreen(GameScreen):
+    KEYMAP = KEYMAP
+    HELP_NOTES = HELP_NOTES
+    # What the hand-off screen warns the next screen shows (GameScreen's is "hand and money").
+    SECRETS = "cash"
+
+    GROUP_LABELS = {
+        "spring": "Place the spring",
+        "palm": "Place a palm",
+        "bid": "Bid an amount…",
+        "plant": "Plant a tile",
+        "leftover": "Place the leftover tile",
+        "propose": "Propose a canal…",
+        "support": "Support a proposal…",
+        "accept": "Accept a proposal",
+        "build": "Refuse: build elsewhere",
+        "personal": "Lay your personal canal",
+    }
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.cursor = IslandCursor()
+        self.picks = Picks()
+        self._decision: tuple | None = None
+
+    def read_table(self) -> dict:
+        view = super().read_table()
+        decision = (view.get("phase"), view.get("round"), self.actor, self.viewer)
+        new = decision != self._decision
+        self._decision = decision
+        self.picks.update(view, self.legal, new)
+        self.cursor.update(view, self.legal, self.my_turn, new)
+        return view
+
+    def scene(self) -> Scene:
+        view = self.view
+        return Scene(
+            view=view,
+            names=[s.name for s in self.table.seats],
+            viewer=self.viewer,
+            acting=self.my_turn,
+            legal=self.legal,
+            mode=self.cursor.mode,
+            place=self.cursor.place,
+            here=self.cursor.here,
+            amount=self.picks.amount,
+            amounts=self.picks.range,
+            tile=self.picks.tile(view),
+            tile_slot=self.picks.tile_slot,
+            passed=viewer_passed(view, self.viewer),
+        )
+
+    def make_board(self) -> Widget:
+        return IslandBoard()
+
+    @property
+    def board(self) -> IslandBoard:
+        return self.query_one(IslandBoard)
+
+    def show_picks(self) -> None:
+        """After the cursor, the amount or the tile changed: the board and the footer follow."""
+        if self.is_mounted and getattr(self.app, "game_screen", self) is self:
+            self.board.redraw()
+            self.refresh_footer()
+
+    def name_of(self, seat: int) -> str:
+        return self.table.name(seat)
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def header_text(self, view: dict) -> Text:
+        text = Text(f" {self.table.game.title}", style="bold")
+        phase = view.get("phase", "")
+        if view.get("round"):
+            text.append(f" · round {view['round']}/{view.get('rounds')}")
+        text.append(" · ")
+        text.append(PHASE_TITLE.get(phase, str(phase).upper()), style="bold")
+        width = self.size.width or 80
+        room = width - self.turn_text().cell_len - 3
+        extras = []
+        if phase != "over" and view.get("round"):
+            ov = view.get("overseer")
+            if ov is not None:
+                extra = Text(" · overseer ")
+                extra.append_text(theme.seat_label(ov, self.name_of(ov)))
+                extras.append(extra)
+            extras.append(Text(f" · canals left {view.get('canals_left', 0)}"))
+            if view.get("last_round"):
+                extras.append(Text(" · LAST ROUND", style="bold"))
+        for extra in extras:
+            if text.cell_len + extra.cell_len <= room:
+                text.append_text(extra)
+        return text
+
+    def decision_title(self, view: dict) -> str:
+        return PHASE_TITLE.get(view.get("phase", ""), str(view.get("phase", "")).upper())
+
+    def player_rows(self, view: dict) -> list[Text]:
+        if view.get("phase") == "over":
+            return self.final_rows(view)
+        width = (self.size.width or 80) - 1
+        rows = []
+        offers = view.get("offer", [])
+        for seat in range(len(self.table.seats)):
+            row = self.player_prefix(seat)
+            cash = (view.get("cash") or [None] * (seat + 1))[seat]
+            row.append(
+                f"{cash:>3} esc" if cash is not None else "  ? esc",
+                style="bold" if seat == self.viewer else "",
+            )
+            overseer = seat == view.get("overseer") and view.get("round")
+            row.append(" overseer " if overseer else " " * 10, style="bold")
+            bid = Text()
+            info = next((b for b in view.get("bids", []) if b["seat"] == seat), None)
+            if view.get("round") and info:
+                if info["passed"]:
+                    bid.append("passed")
+                elif info["bid"]:
+                    bid.append(f"bid {info['bid']}")
+            row.append_text(fit(bid, 7))
+            tile = Text()
+            for offer in offers:
+                if offer.get("taken_by") == seat:
+                    tile.append("→ ")
+                    tile.append_text(tile_code(offer["crop"], offer["workers"]))
+                    if offer.get("field"):
+                        tile.append(" {},{}".format(*offer["field"]))
+            row.append_text(fit(tile, 12))
+            choice = (view.get("bribe_choices") or [None] * (seat + 1))[seat]
+            bribe = Text()
+            if choice:
+                word, _, number = choice.partition(" ")
+                if word == "passed":
+                    bribe.append("no bribe")
+                else:
+                    bribe.append(f"{'proposed' if word == 'proposed' else 'supports'} ")
+                    bribe.append(number_sign(int(number)) if number.isdigit() else number)
+            row.append_text(fit(bribe, 12))
+            free = (view.get("personal_canal") or [False] * (seat + 1))[seat]
+            row.append("canal ✓ " if free else "canal – ", style="" if free else "dim")
+            score = (view.get("plantation_scores") or [0] * (seat + 1))[seat]
+            row.append(f"pays {score}")
+            if row.cell_len > width:
+                row.truncate(width, overflow="ellipsis")
+            rows.append(row)
+        return rows
+
+    def final_rows(self, view: dict) -> list[Text]:
+        """At the end, per player: total = cash + each plantation's size × markers."""
+        width = (self.size.width or 80) - 1
+        height = self.size.height or 24
+        board_height = Layout(self.size.width or 80, height).height_in_lines
+        scores = view.get("scores") or []
+        spare = max(0, height - board_height - 7 - len(scores))
+        rows: list[Text] = []
+        for row in scores:
+            seat = row["seat"]
+            line = Text(f"{row['rank']}", style="bold")
+            line.append_text(self.player_prefix(seat))
+            line.append(f" {row['total']:>3}", style="bold")
+            line.append(" = ")
+            line.append(f"{row['cash']} cash", style="bold")
+            lines = [line]
+            for part in plantation_parts(view, seat):
+                piece = Text(" + ")
+                piece.append_text(part)
+                if lines[-1].cell_len + piece.cell_len > width:
+                    if spare > 0:
+                        spare -= 1
+                        lines.append(Text(" " * 8))
+                    else:
+                        lines[-1].append(" …")
+                        break
+                lines[-1].append_text(piece)
+            rows += [fit(line, width) if line.cell_len > width else line for line in lines]
+        return rows
+
+    def private_note(self, view: dict) -> Text | None:
+        seat = self.viewer
+        cash = view.get("cash") or []
+        if seat is None or seat >= len(cash) or cash[seat] is None:
+            return None
+        text = theme.seat_label(seat, self.name_of(seat))
+        text.append(f" {cash[seat]} escudos", style="bold")
+        if not view.get("open_money"):
+            text.append(" (only you see this)", style="dim")
+        return text
+
+    def group_label(self, kind: str, actions: list[Action]) -> str:
+        if len(actions) == 1:
+            return actions[0].describe()
+        return self.GROUP_LABELS.get(kind, actions[0].describe())
+
+    def choice_title(self, kind: str, actions: list[Action]) -> str:
+        return self.GROUP_LABELS.get(kind, "Choose").rstrip("…") + ": which one?"
+
+    def action_label(self, action: Action) -> str | Text:
+        view = self.view
+        if isinstance(action, Accept):
+            p = next((p for p in view.get("proposals", []) if p["number"] == action.proposal), None)
+            if p:
+                text = Text(
+                    f"Accept {number_sign(p['number'])} {seg_name(tuple(p['segment']))}: +{p['total']} from "
+                )
+                for i, pledge in enumerate(p["pledges"]):
+                    if i:
+                        text.append(", ")
+                    text.append_text(theme.seat_label(pledge["seat"], self.name_of(pledge["seat"])))
+                    text.append(f" {pledge['amount']}")
+                return text
+        if isinstance(action, Build):
+            return f"Refuse the bribes, build {action.orient} {action.x},{action.y} for {action.cost}"
+        if isinstance(action, PersonalCanal):
+            return f"Personal canal on {action.orient} {action.x},{action.y}"
+        if isinstance(action, PlaceSpring):
+            return f"Spring at intersection {action.x},{action.y}"
+        return action.describe()
+
+    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
+        groups = super().action_groups(view, legal)
+        for group in groups:
+            # Groups that ask for a number read without their count of hundreds of actions.
+            group.counted = group.key not in ("bid", "propose", "support")
+        return groups
+
+    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+        """The payouts, player by player and plantation by plantation (at the end: the score).
+        Cash: the viewer's own, everyone's when money is open or the game is over."""
+        over = view.get("phase") == "over"
+        seats = range(len(self.table.seats))
+        totals = {row["seat"]: row for row in view.get("scores") or []}
+        cash = view.get("cash") or [None] * len(seats)
+        payouts = view.get("plantation_scores") or [0] * len(seats)
+        markers_left = view.get("markers_left") or [None] * len(seats)
+        personal = view.get("personal_canal") or [None] * len(seats)
+        out = Text()
+        for seat in seats:
+            if seat:
+                out.append("\n")
+            out.append_text(theme.seat_label(seat, self.name_of(seat)))
+            if seat == self.viewer:
+                out.append(" (you)")
+            if over and seat in totals:
+                row = totals[seat]
+                out.append(
+                    f": {row['total']} = {row['cash']} cash + {row['plantations']} plantations", style="bold"
+                )
+                if row.get("winner"):
+                    out.append("  WINNER", style="bold reverse")
+            else:
+                out.append(f": {payouts[seat]} from plantations", style="bold")
+                if cash[seat] is not None:
+                    out.append(f" · {cash[seat]} escudos")
+                    if seat == self.viewer and not view.get("open_money"):
+                        out.append(" (only you see this)", style="dim")
+            facts = []
+            if markers_left[seat] is not None:
+                facts.append(f"{markers_left[seat]} yield markers left")
+            if personal[seat] is not None and not over:
+                facts.append("personal canal " + ("unused" if personal[seat] else "used"))
+            if facts:
+                out.append("\n    " + " · ".join(facts), style="dim")
+            found = False
+            for plant in view.get("plantations", []):
+                markers = plant["markers"][seat]
+                if not markers:
+                    continue
+                found = True
+                first = plant["fields"][0]
+                size = plant["size"]
+                out.append(
+                    f"\n    {CROP_SYMBOL[plant['crop']]}{CROP_SHORT[plant['crop']]} "
+                    f"{plant['crop_name']} at {first[0]},{first[1]}: size {size} × "
+                    f"{markers} marker{'s' if markers != 1 else ''} = {size * markers}"
+                )
+            if not found:
+                out.append("\n    no plantation pays yet" if not over else "\n    no plantation pays")
+        if not over:
+            out.append("\n\nBefore the end: no final drought yet, and cash is not counted.", style="dim")
+        return ("Final scores" if over else "Plantation payouts so far"), out
+
+    # -- what Enter does -------------------------------------------------------------------------
+    def enter_action(self) -> Action | None:
+        """The move Enter would make now, legal or not (the rules say why not); None when Enter
+        has nothing to do (not the viewer's turn, no tile picked, no cursor)."""
+        if not self.my_turn:
+            return None
+        phase = self.view.get("phase")
+        if phase == "bid":
+            return Bid(self.picks.amount)
+        place = self.cursor.place
+        if place is None:
+            return None
+        if phase in ("spring", "palms", "leftover", "plant"):
+            x, y = cast(tuple[int, int], place)  # a field, or an intersection for the spring
+            if phase == "spring":
+                return PlaceSpring(x, y)
+            if phase == "palms":
+                return PlacePalm(x, y)
+            if phase == "leftover":
+                return PlaceLeftover(x, y)
+            tile = self.picks.tile(self.view)
+            return Plant(tile["crop"], tile["workers"], x, y) if tile else None
+        orient, x, y = cast(Seg, place)
+        proposal = proposal_on(self.view, place)
+        if phase == "bribe":
+            if proposal:
+                return Support(proposal["number"], self.picks.amount)
+            return Propose(orient, x, y, self.picks.amount)
+        if phase == "overseer":
+            if proposal:
+                return Accept(proposal["number"])
+            return Build(orient, x, y, self.view.get("reject_cost", 1))
+        if phase == "extra":
+            return PersonalCanal(orient, x, y)
+        return None
+
+    def enter_is_legal(self, action: Action) -> bool:
+        here = self.cursor.here
+        pool = self.legal if isinstance(action, Bid) else (here.actions if here is not None else ())
+        return action in pool
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.my_turn and self.view.get("phase") == "bid":
+            self.action_amount(1 if (dx > 0 or dy < 0) else -1)
+            return
+        cursor = self.cursor
+        if cursor.mode is None:
+            if self.my_turn or not self.view:
+                return
+            cursor.look()
+        active = cursor.active
+        if active is not None:
+            active.move(dx, dy)
+        self.show_picks()
+
+    def action_jump(self, delta: int) -> None:
+        active = self.cursor.active if self.my_turn else None
+        if active is not None and active.next(delta):
+            self.show_picks()
+
+    def action_amount(self, delta: int) -> None:
+        if self.not_your_turn():
+            return
+        if self.view.get("phase") not in ("bid", "bribe"):
+            self.say("There is no amount to change now.", error=True)
+            return
+        if self.picks.step_amount(delta):
+            self.show_picks()
+            return
+        amounts = self.picks.range
+        allowed = [n for n in range(amounts.low, amounts.high + 1) if n not in amounts.banned]
+        if not allowed:
+            self.say("You have no escudos to offer.", error=True)
+            return
+        taken = ", ".join(str(n) for n in sorted(amounts.banned))
+        why = f"; {taken} taken" if taken else ""
+        self.say(f"The amount goes from {allowed[0]} to {allowed[-1]}{why}.", error=True)
+
+    def ask_amount(self, title: str, then: Callable[[int], object], note: str = "") -> None:
+        amounts = self.picks.range
+        if amounts.first_from(1) is None:
+            self.say("You have no escudos to offer.", error=True)
+            return
+        bidders = {b["bid"]: b["seat"] for b in self.view.get("bids", []) if b.get("bid")}
+
+        def explain(n: int) -> str:
+            seat = bidders.get(n)
+            who = self.name_of(seat) if seat is not None else "someone"
+            return f"{who} already bid {n}; every bid must be different."
+
+        def done(value: int | None) -> None:
+            if value is not None:
+                self.picks.set_amount(value)
+                self.show_picks()
+                then(value)
+
+        self.app.push_screen(
+            AmountScreen(
+                title,
+                amounts.low,
+                amounts.high,
+                amounts.banned,
+                self.picks.amount,
+                note,
+                explain,
+                banned_word="taken",
+            ),
+            done,
+        )
+
+    def action_type_amount(self) -> None:
+        if self.not_your_turn():
+            return
+        phase = self.view.get("phase")
+        if phase not in ("bid", "bribe"):
+            self.say("There is no amount to type now.", error=True)
+            return
+        title = "Your bid" if phase == "bid" else "Your bribe"
+        self.ask_amount(title, lambda n: None, "Enter sets it; then Enter on the board does it.")
+
+    def action_tile(self) -> None:
+        if self.not_your_turn():
+            return
+        if self.view.get("phase") != "plant":
+            self.say("There is no tile to choose now.", error=True)
+            return
+        if self.picks.next_tile(self.view):
+            self.show_picks()
+        else:
+            self.say("Only one kind of tile is left to plant.", error=True)
+
+    def action_enter(self) -> None:
+        if self.not_your_turn():
+            return
+        action = self.enter_action()
+        if action is not None:
+            self.play(action)
+        elif self.view.get("phase") == "plant":
+            self.say("Choose a tile with t.", error=True)
+        else:
+            self.say("Choose from the action list.", error=True)
+
+    def action_support(self) -> None:
+        if self.not_your_turn():
+            return
+        supports = self.actions_of("support")
+        if not supports:
+            if self.view.get("phase") != "bribe":
+                self.say("You can support a proposal only in the bribes.", error=True)
+            else:
+                self.say("There is no proposal to support yet.", error=True)
+            return
+        proposal = proposal_on(self.view, self.cursor.place) if self.cursor.mode == "ditch" else None
+        if proposal:
+            self.play(Support(proposal["number"], self.picks.amount))
+            return
+        self.pick_proposal_then_support()
+
+    def pick_proposal_then_support(self) -> None:
+        proposals = self.view.get("proposals", [])
+
+        def support(number: int) -> None:
+            self.ask_amount(
+                f"Support proposal {number} with how much?", lambda n: self.play(Support(number, n))
+            )
+
+        if len(proposals) == 1:
+            support(proposals[0]["number"])
+            return
+        labels = []
+        for p in proposals:
+            text = Text(
+                f"{number_sign(p['number'])} {seg_name(tuple(p['segment']))}, {p['total']} so far, by "
+            )
+            text.append_text(theme.seat_label(p["proposer"], self.name_of(p["proposer"])))
+            labels.append(text)
+
+        def chosen(index: int | None) -> None:
+            if index is not None and 0 <= index < len(proposals):
+                support(proposals[index]["number"])
+
+        self.app.push_screen(ChoiceScreen("Support which proposal?", labels), chosen)
+
+    def action_no_canal(self) -> None:
+        if self.not_your_turn():
+            return
+        moves = self.actions_of("no_canal")
+        if moves:
+            self.play(moves[0])
+        elif self.view.get("phase") == "overseer":
+            self.play(NoCanal())  # the rules say why not
+        else:
+            self.say("Only the overseer decides that, in the overseer's step.", error=True)
+
+    def board_clicked(self, kind: str, place: Hashable) -> None:
+        """A click on the island: the first puts the cursor there, a second one acts there. While
+        someone else acts, a click on a field looks at it."""
+        cursor = self.cursor
+        if kind == "field" and cursor.mode is None and not self.my_turn and self.view:
+            cursor.look()
+        if kind != cursor.mode:
+            return
+        active = cursor.active
+        if active is None:
+            return
+        again = active.place == place
+        active.put(place)
+        self.show_picks()
+        if again and self.my_turn:
+            self.action_enter()
+
+    # -- the action list -------------------------------------------------------------------------
+    def pick_group(self, group: ActionGroup) -> None:
+        kind = group.key
+        if kind == "bid":
+            self.ask_amount("Bid how much?", lambda n: self.play(Bid(n)))
+        elif kind == "support":
+            self.pick_proposal_then_support()
+        elif kind == "propose":
+            self.pick_ditch_then_propose(group)
+        elif kind == "plant":
+            self.pick_tile_then_field(group)
+        else:
+            super().pick_group(group)
+
+    def pick_ditch_then_propose(self, group: ActionGroup) -> None:
+        segs = sorted(
+            {(a.orient, a.x, a.y) for a in group.actions if isinstance(a, Propose)},
+            key=lambda s: seg_position(s)[::-1],
+        )
+        labels = [f"{seg_name(s)}  (waters fields {self.watered_text(s)})" for s in segs]
+
+        def chosen(i: int | None) -> None:
+            if i is not None and 0 <= i < len(segs):
+                seg = segs[i]
+                self.cursor.ditches.put(seg)
+                self.show_picks()
+                self.ask_amount(
+                    f"Propose {seg_name(seg)} with how much?", lambda n: self.play(Propose(*seg, n))
+                )
+
+        self.app.push_screen(ChoiceScreen("Propose a canal where?", labels), chosen)
+
+    def pick_tile_then_field(self, group: ActionGroup) -> None:
+        plants = [a for a in group.actions if isinstance(a, Plant)]
+        kinds: list[tuple[str, int]] = []
+        for a in plants:
+            if (a.crop, a.workers) not in kinds:
+                kinds.append((a.crop, a.workers))
+
+        def plant_kind(k: int | None) -> None:
+            if k is None or not 0 <= k < len(kinds):
+                return
+            crop, workers = kinds[k]
+            self.picks.choose_tile(self.view, crop, workers)
+            self.show_picks()
+            moves = [a for a in plants if (a.crop, a.workers) == (crop, workers)]
+            labels = [f"Field {a.col},{a.row}  {self.field_note(a.col, a.row)}" for a in moves]
+
+            def field(i: int | None) -> None:
+                if i is not None and 0 <= i < len(moves):
+                    self.play(moves[i])
+
+            self.app.push_screen(
+                ChoiceScreen(
+                    f"Plant {tile_label(crop, workers)} where?",
+                    labels,
+                    "Or Esc, move the cursor to the field and press Enter.",
+                ),
+                field,
+            )
+
+        if len(kinds) == 1:
+            plant_kind(0)
+        else:
+            passed = viewer_passed(self.view, self.viewer)
+            labels = [Text(tile_gives(c, w, passed)) for c, w in kinds]
+            self.app.push_screen(ChoiceScreen("Plant which tile?", labels), plant_kind)
+
+    @staticmethod
+    def watered_text(seg: Seg) -> str:
+        return " ".join("{},{}".format(*FIELD_CR[f]) for f in SEG_FIELDS[SEG_INDEX[seg]])
+
+    def field_note(self, c: int, r: int) -> str:
+        fields = self.view.get("fields", [])
+        near = []
+        for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
+            cc, rr = c + dc, r + dr
+            if 0 <= cc < COLS and 0 <= rr < ROWS:
+                cell = fields[rr][cc]
+                if cell.get("crop"):
+                    near.append(CROP_SHORT[cell["crop"]])
+        cell = fields[r][c]
+        note = "watered" if cell.get("irrigated") else "dry"
+        if near:
+            note += " · next to " + " ".join(near)
+        return note

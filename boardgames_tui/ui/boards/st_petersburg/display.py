@@ -1,0 +1,416 @@
+"""St. Petersburg's board: the display of two rows of eight, the four stacks, the card line.
+
+─upper───┬─────────┬ … ┬─────────┐   cells: short name / colour letter and price for the
+ Market  │ Library │ … │ Pub     │     player to act ("5→4₽" discounted, "*" trading card
+B   5→4₽ │B  17→16₽│ … │B     1₽ │     that replaces a card, "—" no legal target)
+─lower───┼─────────┼ … ┼─────────┤   lower row right-aligned; eight cells and eight borders
+─────────┴─────────┴ … ┴─────────┘   fill 80 columns exactly
+ stacks W27 B28 A27 T30 · next deal B · start W◆ B◆ A● T● · prices for ◆ Ann
+▸ Library (building, B) 17→16₽ · +5★ each building phase
+                                     the card under the cursor in words (data.card_gives)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ....rules.st_petersburg.actions import Buy, TakeToHand
+from ....rules.st_petersburg.data import CARDS, card_gives, card_replaces
+from ... import theme
+from ...boardkit import Target, TargetCursor
+
+FACE_STYLE = {"green": "#5cb85c", "blue": "#6aa5f0", "orange": "#f0a040"}
+FACE_LETTER = {"green": "W", "blue": "B", "orange": "A"}
+DECK_LETTER = {"worker": "W", "building": "B", "aristocrat": "A", "trading": "T"}
+FACE_TITLE = {"green": "Workers", "blue": "Buildings", "orange": "Aristocrats"}
+PHASE_TITLE = {
+    "worker": "Workers",
+    "building": "Buildings",
+    "aristocrat": "Aristocrats",
+    "trading": "Trading",
+}
+ROWS = ("upper", "lower")
+COLUMNS = 8
+
+
+def card_letter(key: str) -> str:
+    """W/B/A for workers, buildings, aristocrats; T for trading cards (whatever their face)."""
+    return DECK_LETTER[CARDS[key].deck]
+
+
+def card_style(key: str) -> str:
+    return FACE_STYLE[CARDS[key].face]
+
+
+def price_text(key: str, price: int | None) -> str:
+    """'5→4₽' when discounted, '4₽', '—' with no legal target; '*' marks a trading card."""
+    card = CARDS[key]
+    star = "*" if card.is_trading else ""
+    if price is None:
+        return "—" + star
+    if price < card.price:
+        return f"{card.price}→{price}₽{star}"
+    return f"{price}₽{star}"
+
+
+def income_text(rubles: int, points: int) -> str:
+    parts = []
+    if rubles:
+        parts.append(f"{rubles}₽")
+    if points:
+        parts.append(f"{points}★")
+    return "+" + "".join(parts) if parts else "+0"
+
+
+def card_at(view: dict, row: str, column: int) -> tuple[int, str] | None:
+    """(index in its row, card key) at a display column, or None for an empty cell: the upper row
+    from the left, the lower row right-aligned."""
+    cards = view.get(row, [])
+    if row == "upper":
+        return (column, cards[column]) if column < len(cards) else None
+    start = COLUMNS - len(cards)
+    return (column - start, cards[column - start]) if column >= start else None
+
+
+def display_targets(view: dict, legal: list) -> list[Target]:
+    """Every card of the display, with the viewer's legal Buy and Take of it."""
+    moves: dict[tuple[str, int], list] = {}
+    for action in legal:
+        if isinstance(action, (Buy, TakeToHand)):
+            moves.setdefault((action.row, action.index), []).append(action)
+    out = []
+    for y, row in enumerate(ROWS):
+        for column in range(COLUMNS):
+            cell = card_at(view, row, column)
+            if cell is not None:
+                out.append(Target((row, column), column, y, tuple(moves.get((row, cell[0]), ()))))
+    return out
+
+
+class DisplayBoard(Widget):
+    """The two rows of eight, the stacks and the special decisions. Cursor keys live on the screen."""
+
+    DEFAULT_CSS = """
+    DisplayBoard { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = "board"):
+        super().__init__(id=id)
+        self.view: dict = {}
+        # Over the display's cards: place (row, column 0..7); Enter buys, h takes the card there.
+        self.cursor = TargetCursor()
+        self.show_cursor = False
+        self.cell_lines = 2
+        self.cell_width = 9
+        self.price_owner: int | None = None
+        self.seat_names: list[str] = []
+        self.drawn_keys: list[str] = []
+        # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
+        self._strips: dict[tuple, Strip] = {}
+        self._lines: list[tuple] = []  # (text, what it shows) per line
+        self._lines_key: tuple | None = None
+        self._style_frame: tuple | None = None
+        self._base_style = Style()
+
+    # -- data ----------------------------------------------------------------------------------
+    def update_view(self, view: dict, screen: Any) -> None:
+        self.view = view
+        self.cursor = screen.cursor  # the screen's: its keys and footer read it without the board
+        self.show_cursor = screen.show_cursor
+        self.price_owner = view.get("active")
+        self.seat_names = [s.name for s in screen.table.seats]
+        # After an Observatory draw: only the keys that work (a full hand can't take the card).
+        self.drawn_keys = [
+            words
+            for words, kind in (
+                ("Enter buy", "observatory_buy"),
+                ("h hand", "observatory_hand"),
+                ("d discard", "observatory_discard"),
+            )
+            if screen.actions_of(kind)
+        ]
+        self._style_frame = None  # a new view may come with new styles (a theme, the focus)
+        self.refresh(layout=True)
+
+    @property
+    def place(self) -> tuple[str, int] | None:
+        """(row, column) of the cursor, None on an empty display."""
+        return self.cursor.place  # type: ignore[return-value]
+
+    def card_at(self, row: str, column: int) -> tuple[int, str] | None:
+        return card_at(self.view, row, column)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width))
+
+    def prepared(self, width: int) -> list[tuple]:
+        """The lines for the current view, cursor and size, each with the key it is cached by."""
+        key = (
+            id(self.view),
+            width,
+            self.place,
+            self.show_cursor,
+            self.price_owner,
+            self.app.size.height if self.is_attached else 24,
+        )
+        if key != self._lines_key:
+            self._lines = [
+                (text, (text.plain, tuple(text.spans), str(text.style), width)) for text in self.lines(width)
+            ]
+            self._lines_key = key
+            if len(self._strips) > 256:
+                self._strips.clear()
+        return self._lines
+
+    def redraw(self) -> None:
+        """After a cursor move: repaint only the lines whose content changed (the cursor's old and
+        new cells and the card line), not the whole board."""
+        width = self.size.width or 80
+        before = [key for _, key in self._lines] if self._lines_key is not None else []
+        after = [key for _, key in self.prepared(width)]
+        if len(before) != len(after):
+            self.refresh(layout=True)
+            return
+        changed = [Region(0, y, width, 1) for y, key in enumerate(after) if before[y] != key]
+        if changed:
+            self.refresh(*changed)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width or 80
+        lines = self.prepared(width)
+        # The base style is the same for every line of a frame; looking it up walks the DOM.
+        if self._style_frame != self._lines_key:
+            self._style_frame = self._lines_key
+            self._base_style = self.rich_style
+        if y >= len(lines):
+            return Strip.blank(width, self._base_style)
+        text, cache_key = lines[y]
+        strip = self._strips.get(cache_key)
+        if strip is None:
+            segments = text.render(self.app.console)
+            strip = Strip(list(segments)).extend_cell_length(width).crop(0, width)
+            self._strips[cache_key] = strip
+        return strip.apply_style(self._base_style)
+
+    def lines(self, width: int) -> list[Text]:
+        view = self.view
+        if not view:
+            return [Text("")]
+        # Each cell has its border on the right, the 8th too: 8 × (9 + 1) = 80 columns.
+        self.cell_width = max(9, min(16, (width - COLUMNS) // COLUMNS))
+        tall = (self.app.size.height if self.is_attached else 24) >= 34
+        self.cell_lines = 3 if tall else 2
+        out: list[Text] = []
+        out.append(self.rule("upper", "┬", "┐"))
+        out += self.row_lines("upper")
+        out.append(self.rule("lower", "┼", "┤"))
+        out += self.row_lines("lower")
+        out.append(self.rule("", "┴", "┘"))
+        out.append(self.stacks_line(width))
+        out += self.card_lines(width)
+        special = self.special_line()
+        if special is not None:
+            out.append(special)
+        return out
+
+    def rule(self, label: str, joint: str, edge: str) -> Text:
+        w = self.cell_width
+        first = ("─" + label).ljust(w, "─") if label else "─" * w
+        return Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)) + edge, style="dim")
+
+    def row_lines(self, row: str) -> list[Text]:
+        w = self.cell_width
+        prices = (self.view.get("prices") or {}).get(row, [])
+        lines = [Text() for _ in range(self.cell_lines)]
+        for column in range(COLUMNS):
+            cell = self.card_at(row, column)
+            cursor = self.show_cursor and self.place == (row, column)
+            if cell is None:
+                parts = [Text(" " * w) for _ in range(self.cell_lines)]
+                if cursor:
+                    parts[0] = Text("▸".ljust(w), style="reverse")
+            else:
+                index, key = cell
+                card = CARDS[key]
+                price = prices[index] if index < len(prices) else None
+                name = card.name if len(card.name) <= w - 1 else card.short
+                style = f"bold {card_style(key)}"
+                first = Text("▸" if cursor else " ", style="bold")
+                first.append(name.ljust(w - 1)[: w - 1], style=style)
+                second = Text(card_letter(key), style=style)
+                # once over, nobody's prices are shown: the printed one, not "—" (nothing to replace)
+                ptext = price_text(key, price) if self.view.get("step") != "over" else f"{card.price}₽"
+                second.append(ptext.rjust(w - 1)[-(w - 1) :], style="bold" if price is not None else "dim")
+                parts = [first, second]
+                if self.cell_lines >= 3:
+                    letter = FACE_LETTER[card.face]
+                    pays = income_text(card.rubles, card.points)
+                    if card.per_card:  # "1₽/A": a ruble per orange card
+                        pays = f"1₽/{FACE_LETTER[card.per_card]}"
+                        taxman = (self.view.get("options") or {}).get("taxman_phase")
+                        if key == "tax_man" and taxman == "worker":
+                            letter = "W"
+                    third = Text(f" {letter} pays {pays}"[:w].ljust(w), style="dim")
+                    parts.append(third)
+                if cursor:
+                    for part in parts:
+                        part.stylize("reverse")
+            for i in range(self.cell_lines):
+                lines[i].append_text(parts[i])
+                lines[i].append("│", style="dim")
+        return lines
+
+    def stacks_line(self, width: int) -> Text:
+        view = self.view
+        stacks = view.get("stacks", {})
+        text = Text(" stacks ")
+        for deck in ("worker", "building", "aristocrat", "trading"):
+            letter = DECK_LETTER[deck]
+            count = stacks.get(deck, 0)
+            nxt = view.get("next_deal") == deck
+            text.append(f"{letter}{count}", style="bold underline" if nxt else "")
+            text.append(" ")
+        nd = view.get("next_deal")
+        if nd:
+            text.append(f"· next deal {DECK_LETTER[nd]} ")
+        markers = view.get("markers", {})
+        text.append("· start ")
+        for phase in ("worker", "building", "aristocrat", "trading"):
+            seat = markers.get(phase)
+            text.append(DECK_LETTER[phase])
+            if seat is not None:
+                text.append(theme.symbol(seat), style=theme.seat_style(seat))
+            text.append(" ")
+        if view.get("final_round"):
+            text.append("FINAL ROUND", style="bold reverse")
+            text.append(" ")
+        owner = self.price_owner
+        if owner is not None and owner < len(self.seat_names):
+            # Last and least: whose prices these are is also in the header ("▶ Ann to act"), so it
+            # gives way when a long name would push the line past the screen's edge.
+            prices = Text("· prices for ")
+            prices.append_text(theme.seat_label(owner, self.seat_names[owner]))
+            if text.cell_len + prices.cell_len <= width:
+                text.append_text(prices)
+        return text
+
+    def card_lines(self, width: int) -> list[Text]:
+        """The card under the cursor in words (in the Observatory step, the drawn card), in as
+        many lines as the wordiest card on show needs at this width: moving the cursor, or the
+        turn passing to someone without a cursor, never moves the rest of the screen."""
+        view = self.view
+        prices = view.get("prices") or {}
+        described: dict[tuple[str, int], list[Text]] = {}
+        for row in ROWS:
+            row_prices = prices.get(row, [])
+            for i, key in enumerate(view.get(row, [])):
+                price = row_prices[i] if i < len(row_prices) else None
+                described[(row, i)] = self.describe(key, price, width, priced=True)
+        drawn = view.get("observatory_card")
+        if drawn:
+            described[("drawn", 0)] = self.describe(drawn, None, width, lead="  drawn: ")
+        if not described or view.get("step") == "over":
+            return []
+        height = max(len(lines) for lines in described.values())
+        lines: list[Text] = []
+        if view.get("step") == "observatory" and drawn:
+            lines = described[("drawn", 0)]
+        elif self.show_cursor and self.place is not None:
+            cell = self.card_at(*self.place)
+            if cell is not None:
+                lines = described[(self.place[0], cell[0])]
+        return lines + [Text("")] * (height - len(lines))
+
+    def describe(
+        self, key: str, price: int | None, width: int, lead: str = "▸ ", priced: bool = False
+    ) -> list[Text]:
+        """'▸ Fur Shop (trading, T) 10→4₽ · +3₽ +2★ each worker phase · replaces a Fur Trapper
+        or Czar and Carpenter', broken between its parts where it does not fit; without the
+        letter (T) when that saves a line. `priced`: `price` is the display's price for the
+        player to act (None: a trading card with nothing to replace); otherwise the printed
+        price is shown."""
+        lines = self.describe_lines(key, price, width, lead, priced, letter=True)
+        shorter = self.describe_lines(key, price, width, lead, priced, letter=False)
+        return shorter if len(shorter) < len(lines) else lines
+
+    def describe_lines(
+        self, key: str, price: int | None, width: int, lead: str, priced: bool, letter: bool
+    ) -> list[Text]:
+        card = CARDS[key]
+        head = Text(lead, style="bold")
+        head.append(card.name, style=f"bold {card_style(key)}")
+        head.append(f" ({card.deck}, {card_letter(key)}) " if letter else f" ({card.deck}) ")
+        if priced and price is not None and price < card.price:
+            head.append(f"{card.price}→{price}₽", style="bold")
+        else:
+            head.append(f"{card.price}₽", style="bold")
+        taxman = (self.view.get("options") or {}).get("taxman_phase", "aristocrat")
+        pieces = [Text(card_gives(key, taxman))]
+        replaces = card_replaces(key)
+        if replaces:
+            piece = Text(replaces)
+            if priced and price is None:
+                piece.append(" (you have none)", style="bold")
+            pieces.append(piece)
+        lines = [head]
+        for piece in pieces:
+            if lines[-1].cell_len + 3 + piece.cell_len <= width:
+                lines[-1].append(" · ", style="dim")
+            else:
+                lines.append(Text(" " * len(lead)))
+            lines[-1].append_text(piece)
+        for line in lines:
+            if line.cell_len > width:
+                line.truncate(width, overflow="ellipsis")
+        return lines
+
+    def special_line(self) -> Text | None:
+        view = self.view
+        step = view.get("step")
+        active = view.get("active")
+        if step == "observatory" and view.get("observatory_card"):
+            key = view["observatory_card"]
+            card = CARDS[key]
+            text = Text(" Observatory: ", style="bold")
+            if active is not None:
+                text.append_text(theme.seat_label(active, self.seat_names[active]))
+                text.append(" drew ")
+            text.append(f"{card_letter(key)} {card.name}", style=f"bold {card_style(key)}")
+            text.append(f" ({card.price}₽)", style="bold")
+            if self.drawn_keys:
+                text.append("  → " + " · ".join(self.drawn_keys), style="bold")
+            return text
+        if step == "pub" and view.get("pub"):
+            pub = view["pub"]
+            seat = pub["seat"]
+            text = Text(" Pub: ", style="bold")
+            text.append_text(theme.seat_label(seat, self.seat_names[seat]))
+            text.append(
+                f" may buy up to {pub['max_points']} ★ at 2 ₽ each  → pick from the list", style="bold"
+            )
+            return text
+        return None
+
+    # -- mouse ---------------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        y = event.y
+        lines = self.cell_lines
+        if 1 <= y <= lines:
+            row = "upper"
+        elif lines + 2 <= y <= 2 * lines + 1:
+            row = "lower"
+        else:
+            return
+        column = min(COLUMNS - 1, event.x // (self.cell_width + 1))
+        menu = getattr(self.screen, "card_menu", None)
+        if self.cursor.put((row, column)) and menu is not None:
+            self.refresh()
+            menu()
