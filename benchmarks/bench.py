@@ -39,7 +39,7 @@ import time
 sys.dont_write_bytecode = True
 
 from boardgames_tui.rules import registry  # noqa: E402 (after the bytecode switch above)
-from boardgames_tui.rules.simulate import simulate  # noqa: E402
+from boardgames_tui.rules.simulate import cpu_count, simulate  # noqa: E402
 
 # (game id, players, bot level) -> target games/s
 RULES_TARGETS = {
@@ -55,7 +55,10 @@ KEY_PRESSES = 60
 
 
 def bench_rules() -> None:
-    print("Bot games, rules layer only (simulate; seats rotate; the decisions include every move)")
+    print(
+        "Bot games, rules layer only (simulate in one process; seats rotate; the decisions include "
+        "every move)"
+    )
     for game_id in registry.ids():
         game = registry.get(game_id)
         for players in range(game.min_players, game.max_players + 1):
@@ -72,6 +75,17 @@ def bench_rules() -> None:
                     f"  {game.title:15} {players}p {level:6} {result.games_per_second:8.1f} games/s "
                     f"{result.decisions_per_second:9.0f} decisions/s  ({games} games){goal}"
                 )
+    jobs = cpu_count()
+    if jobs > 1:
+        # what `boardgames-tui simulate` does by default: the same games shared among processes
+        print(f"The cases with a target again, shared among {jobs} processes (the command's default)")
+        for (game_id, players, level), target in RULES_TARGETS.items():
+            result = simulate(game_id, [level] * players, 400, seed=1, jobs=jobs)
+            print(
+                f"  {registry.get(game_id).title:15} {players}p {level:6} "
+                f"{result.games_per_second:8.1f} games/s {result.decisions_per_second:9.0f} decisions/s  "
+                f"(400 games)   target ≥ {target} games/s"
+            )
 
 
 # `headless`: each child process starts one app under Textual's test driver, waits for its first

@@ -30,8 +30,8 @@ import time
 from fixtures import BARE_MARKER, Scratch, app_command, bare_command, make_saves
 from terminal import Terminal, TerminalError
 
-STARTUP_RUNS = 7
-KEY_PRESSES = 40
+STARTUP_RUNS = 11
+KEY_PRESSES = 120
 SIZES = ((80, 24), (160, 50))
 SAVES = 200
 # A board's help is prepared in the background this long after it opens (BoardgamesApp); keys

@@ -451,3 +451,22 @@ async def test_an_option_for_some_player_counts_shows_only_for_them(data_dir):
         await pilot.press("f5")
         await pilot.pause()
         assert app.table.options["youngest"] == "random"  # the rules' default, not the hidden field
+
+
+async def test_a_setup_that_cannot_start_says_why_on_the_message_line(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query("#launcher-message")  # no line until there is something to say
+        screen.query_one("#name-1").value = "ann"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.table is None
+        line = str(screen.query_one("#launcher-message").render())
+        assert "Two players are called ann" in line
+        screen.query_one("#seed").value = ""
+        screen.query_one("#name-1").value = "Bob"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "The seed must be a whole number." in str(screen.query_one("#launcher-message").render())

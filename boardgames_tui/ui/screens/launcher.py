@@ -150,9 +150,9 @@ class LauncherScreen(BaseScreen):
         self.checking_saves = False
         self.start_message = message
         # One row of the seats grid per seat, made when first needed (a widget is dear before the
-        # first frame): seat i's tag, name field and kind are seat_rows[i], its name field and kind
-        # also name_fields[i] and kind_fields[i].
-        self.seat_rows: list[tuple[Static, TextField, Cycler]] = []
+        # first frame): seat i's name field (its tag in front) and kind are seat_rows[i], also
+        # name_fields[i] and kind_fields[i].
+        self.seat_rows: list[tuple[TextField, Cycler]] = []
         self.name_fields: list[TextField] = []
         self.kind_fields: list[Cycler] = []
         self.option_fields: list[Cycler] = []
@@ -206,10 +206,11 @@ class LauncherScreen(BaseScreen):
                 field.display = spec.applies_to(players)
             yield from self.option_fields
             with Horizontal(id="seed-row"):
-                yield Static("Seed     ", classes="seed-label")
-                yield TextField(str(self.seed), restrict=r"[0-9]*", max_length=9, id="seed")
+                yield TextField(
+                    str(self.seed), restrict=r"[0-9]*", max_length=9, prefix="Seed     ", id="seed"
+                )
                 yield PlayButton(" ▶ Play ", id="play")
-            yield Static(id="launcher-message")
+            # the message line (#launcher-message) is mounted by say() when there is a message
         yield Static(KEYS_GAMES, id="launcher-keys", classes="keybar")
 
     @staticmethod
@@ -222,24 +223,23 @@ class LauncherScreen(BaseScreen):
 
     def seat_row(
         self, names: Sequence[str | None], kinds: Sequence[str | None], shown: bool
-    ) -> tuple[Static, TextField, Cycler]:
+    ) -> tuple[TextField, Cycler]:
         """The row of the next seat without one, showing its entry of `names` and `kinds`, or the
         defaults where they say None or end before it."""
         seat = len(self.seat_rows)
         name = names[seat] if seat < len(names) else None
         kind = kinds[seat] if seat < len(kinds) else None
+        # the seat's tag is the name field's prefix, not a widget of its own (start-up)
+        tag = Text(f"{theme.letter(seat)} {theme.symbol(seat)}  ", style=theme.seat_style(seat))
         name_field = TextField(
             name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
             max_length=NAME_MAX,
+            prefix=tag,
             id=f"name-{seat}",
             classes="seat-name",
         )
         kind_field = Cycler("", SEAT_KINDS, kind or "human", id=f"kind-{seat}", classes="seat-kind")
-        tag = Static(
-            Text(f"{theme.letter(seat)} {theme.symbol(seat)} ", style=theme.seat_style(seat)),
-            classes="seat-tag",
-        )
-        row = (tag, name_field, kind_field)
+        row = (name_field, kind_field)
         for widget in row:
             widget.display = shown
         self.seat_rows.append(row)
@@ -678,4 +678,9 @@ class LauncherScreen(BaseScreen):
         self.app.show_help(self.game)
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#launcher-message", Static).update(Text(text, style="bold reverse" if error else ""))
+        message = Text(text, style="bold reverse" if error else "")
+        for line in self.query("#launcher-message").results(Static):
+            line.update(message)
+            return
+        if text:
+            self.query_one("#setup", VerticalScroll).mount(Static(message, id="launcher-message"))

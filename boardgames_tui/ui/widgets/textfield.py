@@ -40,10 +40,13 @@ class TextField(Widget, can_focus=True):
         *,
         max_length: int = 0,
         restrict: str | None = None,
+        prefix: Text | str = "",
         id: str | None = None,
         classes: str | None = None,
     ):
         super().__init__(id=id, classes=classes)
+        # shown before the text and never edited: a label that would otherwise be a widget of its own
+        self.prefix = Text(prefix) if isinstance(prefix, str) else prefix
         self.max_length = max_length
         self.restrict = re.compile(restrict) if restrict else None
         self._value = value
@@ -126,13 +129,14 @@ class TextField(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        self.cursor = max(0, min(len(self._value), event.x + self._scrolled()))
+        at = event.x - self.prefix.cell_len + self._scrolled()
+        self.cursor = max(0, min(len(self._value), at))
         self.refresh()
 
     # -- drawing -------------------------------------------------------------------------------
     def _scrolled(self) -> int:
         """How many characters are hidden off the left edge, to keep the cursor in sight."""
-        width = max(1, self.content_size.width)
+        width = max(1, self.content_size.width - self.prefix.cell_len)
         return max(0, self.cursor - width + 1)
 
     def render(self) -> Text:
@@ -144,4 +148,9 @@ class TextField(Widget, can_focus=True):
             if at >= len(shown):
                 text.append(" ")
             text.stylize("reverse", at, at + 1)
-        return text
+        if not self.prefix:
+            return text
+        line = Text(no_wrap=True, end="")
+        line.append_text(self.prefix)  # the prefix keeps its own style, the text its own
+        line.append_text(text)
+        return line
