@@ -7,6 +7,7 @@
     python benchmarks/bench.py memory      # peak memory of the app vs a bare app (short runs)
     python benchmarks/bench.py help        # ? to the help on screen, cold and after the warm-up
     python benchmarks/bench.py headless    # start-up and key → frame with Textual's test driver
+    python benchmarks/bench.py instructions  # exact instruction counts (valgrind): games, start-up
 
 Several sections may be named at once (`bench.py startup keys`). Targets (issue #7) are printed
 beside the figures, for the 2-core reference machine: St. Petersburg 4 players smart ≥ 100
@@ -249,7 +250,7 @@ def bench_headless(env: dict[str, str], cwd: str) -> None:
     print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB")
 
 
-SECTIONS = ("rules", "startup", "keys", "memory", "help", "headless")
+SECTIONS = ("rules", "startup", "keys", "memory", "help", "headless", "instructions")
 EVERYTHING = ("rules", "startup", "keys", "memory", "help")
 
 
@@ -279,6 +280,10 @@ def main(argv: list[str]) -> int:
                 bench_headless(scratch.env(), str(scratch.root))
         finally:
             scratch.cleanup()
+    if "instructions" in wanted:
+        import instructions
+
+        instructions.run()
     print(f"({time.perf_counter() - started:.0f} s in all)")
     return 0
 
