@@ -177,8 +177,17 @@ class _Stage:
             found = self._variety[(kinds, after)] = _bonus(min(after + future, 10)) - _bonus(base)
         return found
 
+    def take(self, area: _Area, key: str, target: str | None) -> float:
+        """Worth of taking `key` into the hand now to play it later (in place of `target`)."""
+        return 0.3 * (self.gain(area, key, target) - self.k_now * CARDS[key].price) - 3.0
+
     def gain(self, area: _Area, key: str, replace: str | None) -> float:
         """What owning `key` (in place of `replace`) adds to `area`, before its price."""
+        if replace is None:
+            found = self.plain.get(key)
+            if found is not None:
+                # all there is to it for these cards (the sum below reduces to this)
+                return found + self.taxman_raise if area.has_taxman and key in _GREEN else found
         face = FACE[key]
         oranges, greens = area.oranges, area.greens
         if replace is not None:
@@ -248,8 +257,7 @@ class _Situation:
         value = -1.0
         target = self.best_target(key) if card.is_trading else None
         if target is not None or not card.is_trading:
-            play = self.gain(key, target) - self.stage.k_now * card.price
-            value = 0.3 * play - 3.0
+            value = self.stage.take(self.area, key, target)
         self.takes[key] = value
         return value
 
@@ -294,9 +302,6 @@ class _Situation:
         """(price, value, copies) of buying each kind of card of `deck`, in deck order; trading
         cards that can replace nothing are left out."""
         offers = []
-        stage = self.stage
-        plain, k_now = stage.plain, stage.k_now
-        green_raise = stage.taxman_raise if self.area.has_taxman else 0.0
         for key, copies in _DECK_KINDS[deck]:
             card = CARDS[key]
             if card.is_trading:
@@ -304,13 +309,8 @@ class _Situation:
                 if target is not None:
                     price = max(1, card.price - CARDS[target].displacement_value)
                     offers.append((price, self.buy_value(key, price, target), copies))
-                continue
-            gain = plain.get(key)
-            if gain is None:
-                gain = self.gain(key, None)
-            elif green_raise and key in _GREEN:
-                gain += green_raise
-            offers.append((card.price, gain - k_now * card.price, copies))
+            else:
+                offers.append((card.price, self.buy_value(key, card.price, None), copies))
         return offers
 
 
@@ -430,41 +430,27 @@ class SmartBot:
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         actions: Sequence[Any] = legal  # the dispatch below is on exact types (see value)
         decision = _Decision(view)
-        value = decision.value
-        stage = decision.stage
-        plain = stage.plain
-        # the raise a green card brings with a Tax Man in the area, 0.0 meaning none to add
-        green_raise = stage.taxman_raise if decision.area.has_taxman else 0.0
-        k_now = decision.k_now
+        value, hand_value = decision.value, decision.hand_value
+        gain, area, k_now = decision.stage.gain, decision.area, decision.k_now
+        plain, take = decision.stage.plain, decision.stage.take
         budget = -1 if decision.hand_closed else decision.budget  # nothing can be taken at -1
         noise = rng.random
         best = None
         best_value = -math.inf
         for action in actions:
             # Buy and Take are most of the list: their values, as value() gives them, without the
-            # general dispatch and, for the plain cards, without the area's situation.
+            # general dispatch (and a Buy's without the area's situation: most gains need none).
             kind = type(action)
             if kind is Buy:
-                card = action.card
-                replace = action.replace
-                v = plain.get(card) if replace is None else None
-                if v is None:
-                    v = decision.situation.gain(card, replace)
-                elif green_raise and card in _GREEN:
-                    v += green_raise
-                v -= k_now * action.price
+                v = gain(area, action.card, action.replace) - k_now * action.price
             elif kind is TakeToHand:
                 card = action.card
                 if PRICE[card] > budget:
                     v = -1.0
+                elif card in plain:  # nothing to look up in the area's situation
+                    v = take(area, card, None)
                 else:
-                    v = plain.get(card)
-                    if v is None:
-                        v = decision.hand_value(card)
-                    else:
-                        if green_raise and card in _GREEN:
-                            v += green_raise
-                        v = 0.3 * (v - k_now * PRICE[card]) - 3.0
+                    v = hand_value(card)
             else:
                 v = value(action)
             v += noise() * 1e-6

@@ -20,6 +20,7 @@ NEXT_PHASE = {"worker": "building", "building": "aristocrat", "aristocrat": "tra
 NEXT_DEAL = NEXT_PHASE
 ARISTOCRAT_BONUS = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55)
 DISPLAY_SIZE = 8
+ROWS = ("upper", "lower")  # the display's two rows, top first
 START_RUBLES = 25
 HAND_LIMIT = 3
 WAREHOUSE_HAND_LIMIT = 4

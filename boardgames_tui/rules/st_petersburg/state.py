@@ -54,6 +54,7 @@ from .data import (
     PRICE,
     PUB_POINTS_PER_PUB,
     PUB_PRICE_PER_POINT,
+    ROWS,
     START_RUBLES,
     TARGETS,
     WAREHOUSE_HAND_LIMIT,
@@ -69,7 +70,6 @@ GROUP_TITLE = {
     "aristocrat": "Aristocrats",
     "trading": "Trading cards",
 }
-ROWS = ("upper", "lower")
 
 
 class PlayAreaCard(TypedDict):

@@ -85,7 +85,7 @@ class TextField(Widget, can_focus=True):
         return character is not None and character.isprintable()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isprintable() and event.is_printable:
+        if event.is_printable and event.character is not None:
             event.stop()
             event.prevent_default()
             self.insert(event.character)

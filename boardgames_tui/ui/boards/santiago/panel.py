@@ -21,6 +21,7 @@ from rich.text import Text
 from ....rules.santiago.actions import Build, NoCanal
 from ....rules.santiago.data import CROP_NAMES, IX, IY, yield_markers
 from ... import theme
+from .cursor import DITCH_PHASES, FIELD_PHASES
 from .picks import open_slots
 from .scene import Scene
 from .signs import (
@@ -38,9 +39,6 @@ from .signs import (
     tile_code,
     wrap,
 )
-
-FIELD_PHASES = ("plant", "leftover", "palms")
-DITCH_PHASES = ("bribe", "overseer", "extra")
 
 
 def side_lines(scene: Scene, height: int, width: int) -> list[Text]:

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ....rules.st_petersburg.actions import Buy, TakeToHand
-from ....rules.st_petersburg.data import CARDS, card_gives, card_replaces
+from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
 from ... import theme
 from ...boardkit import Target, TargetCursor
 
@@ -36,7 +36,6 @@ PHASE_TITLE = {
     "aristocrat": "Aristocrats",
     "trading": "Trading",
 }
-ROWS = ("upper", "lower")
 COLUMNS = 8
 
 
