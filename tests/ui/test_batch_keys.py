@@ -220,3 +220,20 @@ async def test_q_y_then_more_keys_quits_cleanly_from_a_game():
         await pilot.press("enter")
         await send_batch(pilot, "q", "y", "question_mark", "l")
     assert app.return_code == 0
+
+
+async def test_the_recap_answers_quit_and_help_like_the_hand_off_before_it():
+    app = sp_app(["Ann", "Bob"], seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.press("h")  # Ann takes a card: Bob's hand-off, then his recap
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecapScreen)
+        await send_batch(pilot, "q", "n")
+        assert isinstance(app.screen, RecapScreen)  # asked, refused, still there
+        await send_batch(pilot, "question_mark", "escape")
+        assert isinstance(app.screen, RecapScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0 and app._exit

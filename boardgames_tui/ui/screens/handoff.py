@@ -85,6 +85,9 @@ class RecapScreen(BaseScreen):
         Binding("enter", "close", "continue"),
         Binding("escape", "close", "continue", show=False),
         Binding("space", "close", "continue", show=False),
+        # as on the hand-off before it: a player can always leave or look things up
+        Binding("question_mark", "app.show_help", "help", show=False),
+        Binding("q", "app.request_quit", "quit", show=False),
     ]
     MAX_LINES = 40
 
@@ -107,7 +110,7 @@ class RecapScreen(BaseScreen):
             body.append("\n".join(f"· {line}" for line in self.lines))
             with VerticalScroll(id="recap-lines"):
                 yield Static(body)
-            yield Static("Enter  continue", classes="dialog-keys")
+            yield Static("Enter  continue   ? help   q quit", classes="dialog-keys")
 
     def on_mount(self) -> None:
         scroll = self.query_one("#recap-lines", VerticalScroll)
