@@ -212,7 +212,7 @@ async def test_launcher_starts_a_game_by_keyboard():
         assert "St. Petersburg" in text and "48213" in text and "Tax Man" in text
         assert "Ann, Bob" in text  # the saved game
         # Make Bob a bot: Tab to his kind, → changes it.
-        while app.focused is None or app.focused.id != "kind-1":
+        while app.focused is not app.screen.form or app.screen.form.at != "kind-1":
             await pilot.press("tab")
         await pilot.press("right")
         await pilot.press("f5")
@@ -331,10 +331,10 @@ async def test_launcher_resumes_a_saved_game_and_typing_q_types():
     app = BoardgamesApp(seed=1, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        name = app.screen.query_one("#name-0")
-        name.focus()
+        app.screen.form.focus()
+        app.screen.form.move_to("name-0")
         await pilot.press("end", "q", "u", "i")
-        assert name.value == "Annqui" and isinstance(app.screen, LauncherScreen)
+        assert app.screen.form.field("name-0").value == "Annqui" and isinstance(app.screen, LauncherScreen)
         app.screen.query_one("#saves").focus()
         await pilot.press("enter")
         assert app.table is not None and app.table.save_path == path

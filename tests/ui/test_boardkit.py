@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import pytest
 from rich.cells import cell_len
 
 from boardgames_tui.ui.boardkit import KeyMap, Target, TargetCursor, fit_footer, row
@@ -146,9 +147,10 @@ def test_the_footer_drops_optional_items_first_and_never_cuts_one():
     assert fit_footer([], 80) == ""
 
 
-def test_the_board_kit_has_no_textual():
+@pytest.mark.parametrize("module", ["boardkit", "formfields"])
+def test_the_board_kit_and_the_form_fields_have_no_textual(module):
     code = (
-        "import sys\nimport boardgames_tui.ui.boardkit\n"
+        f"import sys\nimport boardgames_tui.ui.{module}\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -39,15 +39,26 @@ async def test_switching_games_and_starting_the_chosen_one(data_dir):
         }
 
 
-async def press_until(pilot, key, widget_id, limit=30):
-    """Press `key` until a widget whose id ends with `widget_id` has the focus (option ids carry a
-    generation number in front)."""
+def at(app):
+    """Where keys go now: the set-up's field under its cursor (`players`, `name-0`, `kind-0`,
+    `option-palms`, `seed`, `play`) when the set-up has the focus, else the focused widget's id."""
+    focused = app.focused
+    if focused is not None and focused is getattr(app.screen, "form", None):
+        return focused.at
+    return focused.id if focused is not None else None
+
+
+def field(app, key):
+    return app.screen.form.field(key)
+
+
+async def press_until(pilot, key, place, limit=30):
+    """Press `key` until the keys go to `place` (see `at`)."""
     for _ in range(limit):
-        focused = pilot.app.focused
-        if focused is not None and focused.id is not None and focused.id.endswith(widget_id):
-            return focused
+        if at(pilot.app) == place:
+            return
         await pilot.press(key)
-    raise AssertionError(f"{key} never reached #{widget_id}; focus on {pilot.app.focused}")
+    raise AssertionError(f"{key} never reached {place}; keys go to {at(pilot.app)}")
 
 
 async def type_name(pilot, text):
@@ -62,18 +73,25 @@ async def test_enter_walks_from_the_games_list_through_the_setup_to_play(data_di
     app = BoardgamesApp(seed=1, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.focused.id == "games" and "Enter set it up" in keybar(app)
+        assert at(app) == "games" and "Enter set it up" in keybar(app)
         await pilot.press("down", "enter")
         assert app.screen.query_one("#setup").border_title == "Santiago"
-        assert app.focused.id == "players-count" and "←→ change" in keybar(app)
+        assert at(app) == "players" and "←→ change" in keybar(app)
         # Enter goes on field by field, the seed included, and starts nothing before ▶ Play.
         visited = []
-        while app.focused.id != "play":
-            visited.append(app.focused.id)
+        while at(app) != "play":
+            visited.append(at(app))
             await pilot.press("enter")
-            assert app.table is None, f"Enter on #{visited[-1]} started the game"
+            await pilot.pause()
+            assert app.table is None, f"Enter on {visited[-1]} started the game"
+            assert ("type here" in keybar(app)) == (at(app).startswith("name-") or at(app) == "seed")
             assert len(visited) < 30
-        assert visited[:3] == ["players-count", "name-0", "kind-0"] and visited[-1] == "seed"
+        assert visited == [
+            "players",
+            *[f"{kind}-{seat}" for seat in range(3) for kind in ("name", "kind")],
+            *[f"option-{spec.key}" for spec in app.screen.game.options],
+            "seed",
+        ]
         assert "Enter play" in keybar(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -89,7 +107,7 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         await pilot.press("enter")
         await type_name(pilot, "Zoe")
         await pilot.press("enter", "right", "right")  # Zoe: a bot moving at random
-        await press_until(pilot, "tab", "-palms")
+        await press_until(pilot, "tab", "option-palms")
         await pilot.press("right")
         await press_until(pilot, "tab", "seed")
         await type_name(pilot, "777")
@@ -110,16 +128,16 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         screen = again.screen
         # The launcher opens on the game played last: Santiago, as it was set up.
         assert screen.game.id == "santiago"
-        assert screen.query_one("#players-count").value == "4"
-        assert [screen.query_one(f"#name-{i}").value for i in range(4)] == ["Zoe", "Bob", "Cleo", "Dan"]
-        assert [screen.query_one(f"#kind-{i}").value for i in range(4)] == [
+        assert field(again, "players").value == "4"
+        assert [field(again, f"name-{i}").value for i in range(4)] == ["Zoe", "Bob", "Cleo", "Dan"]
+        assert [field(again, f"kind-{i}").value for i in range(4)] == [
             "random",
             "human",
             "human",
             "human",
         ]
-        assert screen.query_one(f"#{screen.option_id('palms')}").value == "on"
-        assert screen.query_one("#seed").value == "2"  # a fresh seed every time
+        assert screen.option("palms").value == "on"
+        assert field(again, "seed").value == "2"  # a fresh seed every time
         text = again.screen_text()
         assert "Zoe" in text and "◂ on: 3 palms" in text
         # St. Petersburg was not played: its options are the defaults.
@@ -127,7 +145,7 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         await pilot.pause()
         assert screen.game.id == "st_petersburg"
         for spec in screen.game.options:
-            assert screen.query_one(f"#{screen.option_id(spec.key)}").value == spec.default
+            assert screen.option(spec.key).value == spec.default
 
 
 async def test_moving_between_games_keeps_what_was_set_but_not_played(data_dir):
@@ -136,13 +154,12 @@ async def test_moving_between_games_keeps_what_was_set_but_not_played(data_dir):
         await pilot.pause()
         await pilot.press("enter", "right", "enter")  # St. Petersburg, 3 players
         await type_name(pilot, "Ida")
-        await pilot.press("shift+tab", "shift+tab", "shift+tab")
-        assert app.focused.id == "games"
+        await pilot.press("shift+tab", "shift+tab")  # to the player count, and out of the set-up
+        assert at(app) == "games"
         await pilot.press("down", "up")
         await pilot.pause()
-        screen = app.screen
-        assert screen.query_one("#players-count").value == "3"
-        assert screen.query_one("#name-0").value == "Ida"
+        assert field(app, "players").value == "3"
+        assert field(app, "name-0").value == "Ida"
     assert not (data_dir / "launcher.json").exists()  # only Play writes it
 
 
@@ -155,7 +172,7 @@ async def test_seats_beyond_those_shown_at_first_keep_what_was_typed_in_them(dat
         await press_until(pilot, "enter", "name-3")
         await type_name(pilot, "Ivy")
         await pilot.press("enter", "right")  # a bot
-        await press_until(pilot, "shift+tab", "players-count")
+        await press_until(pilot, "shift+tab", "players")
         await pilot.press("left", "left")
         await pilot.pause()
         assert "Ivy" not in app.screen_text()
@@ -224,9 +241,8 @@ async def test_a_damaged_or_foreign_prefs_file_is_ignored_then_replaced_on_play(
         await pilot.pause()
         await pilot.press("down", "up")
         await pilot.pause()
-        screen = app.screen
-        assert screen.query_one("#players-count").value == "2"
-        assert screen.query_one("#name-0").value == "Ann"
+        assert field(app, "players").value == "2"
+        assert field(app, "name-0").value == "Ann"
         assert path.read_bytes() == raw
         await pilot.press("f5")
         await pilot.pause()
@@ -260,11 +276,11 @@ async def test_remembered_values_no_longer_valid_fall_back_to_defaults(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one("#players-count").value == "2"
-        assert [screen.query_one(f"#name-{i}").value for i in range(3)] == ["Ada", "Bob", "Cleo"]
-        assert [screen.query_one(f"#kind-{i}").value for i in range(3)] == ["human", "smart", "random"]
-        option = lambda key: screen.query_one(f"#{screen.option_id(key)}").value  # noqa: E731
-        assert option("taxman_phase") == "aristocrat" and option("open_money") == "on"
+        assert field(app, "players").value == "2"
+        assert [field(app, f"name-{i}").value for i in range(3)] == ["Ada", "Bob", "Cleo"]
+        assert [field(app, f"kind-{i}").value for i in range(3)] == ["human", "smart", "random"]
+        assert screen.option("taxman_phase").value == "aristocrat"
+        assert screen.option("open_money").value == "on"
         await pilot.press("f5")
         await pilot.pause()
         assert app.table.options["taxman_phase"] == "aristocrat"
@@ -286,11 +302,10 @@ async def test_keys_sent_together_with_enter_go_on_into_the_setup(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await send_together(pilot, "down", "enter", "right", "enter", "enter", "right", "enter")
-        screen = app.screen
-        assert screen.query_one("#setup").border_title == "Santiago"
-        assert screen.query_one("#players-count").value == "4"
-        assert screen.query_one("#kind-0").value == "smart"
-        assert app.focused.id == "name-1"
+        assert app.screen.query_one("#setup").border_title == "Santiago"
+        assert field(app, "players").value == "4"
+        assert field(app, "kind-0").value == "smart"
+        assert at(app) == "name-1"
 
 
 async def test_f5_right_after_moving_starts_the_game_moved_to(data_dir):
@@ -324,7 +339,7 @@ async def test_the_launcher_keeps_to_the_data_directory_it_is_given(data_dir, tm
         screen = app.screen
         assert screen.data_dir == mine
         assert [entry.path for entry in screen.saves] == [own]
-        assert screen.game.id == "santiago" and screen.query_one("#name-0").value == "Zoe"
+        assert screen.game.id == "santiago" and field(app, "name-0").value == "Zoe"
         await pilot.press("up")  # St. Petersburg, then Play: remembered in Ann's folder
         await pilot.press("f5")
         await pilot.pause()
@@ -422,10 +437,10 @@ async def test_x_in_a_name_field_types_an_x(data_dir):
     app = BoardgamesApp(seed=1, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        name = app.screen.query_one("#name-0")
-        name.focus()
+        app.screen.form.focus()
+        app.screen.form.move_to("name-0")
         await pilot.press("end", "x")
-        assert name.value == "Annx" and isinstance(app.screen, LauncherScreen)
+        assert field(app, "name-0").value == "Annx" and isinstance(app.screen, LauncherScreen)
     assert finished.exists()
 
 
@@ -436,15 +451,15 @@ async def test_an_option_for_some_player_counts_shows_only_for_them(data_dir):
         screen = app.screen
         assert screen.game.id == "st_petersburg"
         await pilot.press("enter")
-        count = app.focused
-        assert count.id == "players-count"
-        youngest = next(w for w in screen.option_fields if w.id.endswith("youngest"))
+        assert at(app) == "players"
+        count = screen.count
+        youngest = screen.option("youngest")
         seen = {}
         for _ in range(3):
             await pilot.pause()
-            seen[int(count.value)] = youngest.display
+            seen[int(count.value)] = (youngest.shown, "Youngest player" in app.screen_text())
             await pilot.press("right")
-        assert seen == {2: False, 3: True, 4: False}
+        assert seen == {2: (False, False), 3: (True, True), 4: (False, False)}
         youngest.value = "2"  # chosen while 3 played, then the count went back up to 4
         while count.value != "4":
             await pilot.press("right")
@@ -458,15 +473,16 @@ async def test_a_setup_that_cannot_start_says_why_on_the_message_line(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert not screen.query("#launcher-message")  # no line until there is something to say
-        screen.query_one("#name-1").value = "ann"
+        lines = len(screen.form.text.splitlines())  # no line until there is something to say
+        field(app, "name-1").value = "ann"
         await pilot.press("f5")
         await pilot.pause()
         assert app.table is None
-        line = str(screen.query_one("#launcher-message").render())
-        assert "Two players are called ann" in line
-        screen.query_one("#seed").value = ""
-        screen.query_one("#name-1").value = "Bob"
+        below = screen.form.text.splitlines()[lines:]  # the reason, wrapped below Play
+        assert " ".join(below) == "Two players are called ann: please give them different names."
+        assert "Two players are called ann" in app.screen_text()
+        field(app, "seed").value = ""
+        field(app, "name-1").value = "Bob"
         await pilot.press("f5")
         await pilot.pause()
-        assert "The seed must be a whole number." in str(screen.query_one("#launcher-message").render())
+        assert screen.form.text.splitlines()[lines:] == ["The seed must be a whole number."]

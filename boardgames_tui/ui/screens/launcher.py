@@ -23,7 +23,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -34,8 +34,8 @@ from ...rules import registry
 from ...rules.core import Game, Seat, new_seed
 from ...rules.record import RecordError
 from .. import theme
-from ..widgets.cycler import Cycler
-from ..widgets.textfield import TextField
+from ..formfields import Button, Choice, Entry, Field
+from ..widgets.setupform import SetupForm
 from .base import BaseScreen
 
 SEAT_KINDS = (("human", "human"), ("smart", "bot"), ("random", "bot (random moves)"))
@@ -46,9 +46,9 @@ NAME_MAX = 12
 KEYS_GAMES = " ↑↓ choose  Enter set it up  Tab next  F5 play  ? help  q quit"
 KEYS_SAVES = " ↑↓ choose  Enter resume  Tab next  F5 play  ? help  q quit"
 KEYS_FINISHED = " ↑↓ choose  Enter open  Del/x delete  Tab next  F5 play  ? help  q quit"
-KEYS_CHOICE = " ←→ change  Enter/Tab next  Shift+Tab back  F5 play  ? help  q quit"
-KEYS_TEXT = " type here  Enter/Tab next  Shift+Tab back  F5 play"
-KEYS_PLAY = " Enter play  Shift+Tab back  ? help  q quit"
+KEYS_CHOICE = " ←→ change  ↑↓ Enter Tab next  Shift+Tab back  F5 play  ? help  q quit"
+KEYS_TEXT = " type here  ↑↓ Enter Tab next  Shift+Tab back  F5 play"
+KEYS_PLAY = " Enter play  ↑ Shift+Tab back  ? help  q quit"
 
 # How often, at most, the saves list is redrawn while the worker replays the saves.
 CHECK_BATCH_SECONDS = 0.1
@@ -65,7 +65,8 @@ SHOW_AT_ONCE = 30
 # Keys that arrive together (a fast typist over SSH) are all handed to the focused widget before
 # any is handled, and then each key's binding is looked up from wherever the focus is by then. So
 # Enter moves the focus in its own action: through a message, handled after the keys that follow,
-# the arrows and Enters typed next would go to the field being left.
+# the arrows and Enters typed next would go to the list being left. Inside the set-up, every key
+# goes to the one form widget, which moves its own cursor there and then.
 
 
 class GameList(OptionList):
@@ -75,19 +76,6 @@ class GameList(OptionList):
         screen = self.screen
         if isinstance(screen, LauncherScreen):
             screen.enter_setup()
-
-
-class PlayButton(Static, can_focus=True):
-    """▶ Play: Enter or a click starts the game. Drawn like a compact primary Button (app.tcss),
-    but a Static: a Button's style sheet and machinery cost the launcher's first frame as much
-    as eight of its other widgets."""
-
-    BINDINGS = [Binding("enter", "screen.play", "play", show=False)]
-
-    def on_click(self) -> None:
-        screen = self.screen
-        if isinstance(screen, LauncherScreen):
-            screen.action_play()
 
 
 class SaveList(OptionList):
@@ -120,6 +108,8 @@ class LauncherScreen(BaseScreen):
     BINDINGS = [
         Binding("f5", "play", "play"),
         Binding("enter", "next_field", show=False),
+        Binding("tab", "next_widget", show=False),
+        Binding("shift+tab", "previous_widget", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "app.quit", "quit"),
         Binding("r", "refresh_saves", "refresh saves", show=False),
@@ -149,14 +139,34 @@ class LauncherScreen(BaseScreen):
         self.saves_generation = 0
         self.checking_saves = False
         self.start_message = message
-        # One row of the seats grid per seat, made when first needed (a widget is dear before the
-        # first frame): seat i's name field (its tag in front) and kind are seat_rows[i], also
-        # name_fields[i] and kind_fields[i].
-        self.seat_rows: list[tuple[TextField, Cycler]] = []
-        self.name_fields: list[TextField] = []
-        self.kind_fields: list[Cycler] = []
-        self.option_fields: list[Cycler] = []
-        self.options_generation = 0
+        # The set-up's fields (formfields), drawn by one SetupForm: the player count, a name and
+        # a kind for every seat any game has (those beyond the count are hidden, and keep what was
+        # typed in them), the options of the game shown, the seed and Play.
+        self.seats_max = max(g.max_players for g in self.games)
+        self.count = Choice("players", "Players", [], width=8)
+        self.name_fields = [
+            Entry(
+                f"name-{seat}",
+                theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
+                width=NAME_MAX + 4,
+                max_length=NAME_MAX,
+                prefix=Text(f"{theme.letter(seat)} {theme.symbol(seat)}  ", style=theme.seat_style(seat)),
+                when=self.seat_shown(seat),
+            )
+            for seat in range(self.seats_max)
+        ]
+        self.kind_fields = [
+            Choice(f"kind-{seat}", "", SEAT_KINDS, "human", when=self.seat_shown(seat))
+            for seat in range(self.seats_max)
+        ]
+        self.option_fields: list[Choice] = []
+        self.seed_field = Entry(
+            "seed", str(self.seed), width=12, max_length=9, restrict=r"[0-9]*", prefix="Seed     "
+        )
+        self.play_button = Button("play", " ▶ Play ", self.action_play)
+        self.pitch = Text()
+        self.message = Text()
+        self.form = SetupForm(id="setup")
         # Raw entries by game id: as read from disk, then also this run's unplayed set-ups.
         self.remembered: dict[str, dict] = prefs.load(self.prefs_file)
 
@@ -167,8 +177,8 @@ class LauncherScreen(BaseScreen):
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         # Every widget costs the first frame dearly, containers too: the screen itself lays out
-        # the two columns (the top line and the key bar are docked), and the options sit in the
-        # set-up without a box of their own.
+        # the two columns (the top line and the key bar are docked), and the whole set-up is one
+        # widget.
         yield Static(" boardgames-tui · five Euro games, hot-seat", classes="topline")
         with Vertical(id="left"):
             games = GameList(
@@ -182,35 +192,8 @@ class LauncherScreen(BaseScreen):
             yield saved
         # Built as the chosen game's set-up shows it: filling it in after the first frame would
         # lay it all out twice before the player sees anything.
-        game = self.game
-        remembered = self.remembered_setup(game)
-        names, kinds = (remembered.names, remembered.kinds) if remembered is not None else ([], [])
-        with VerticalScroll(id="setup") as setup:
-            setup.border_title = game.title
-            yield Static(Text(game.pitch), id="pitch")
-            count = Cycler(
-                "Players",
-                self.player_counts(game),
-                self.players_wanted(remembered),
-                label_width=8,
-                id="players-count",
-            )
-            yield count
-            players = int(count.value)
-            # A grid rather than a row container per seat: one widget fewer for each.
-            with Grid(id="seats"):
-                for seat in range(max(players, len(names))):
-                    yield from self.seat_row(names, kinds, shown=seat < players)
-            self.option_fields = self.option_widgets(game, remembered)
-            for spec, field in zip(game.options, self.option_fields):
-                field.display = spec.applies_to(players)
-            yield from self.option_fields
-            with Horizontal(id="seed-row"):
-                yield TextField(
-                    str(self.seed), restrict=r"[0-9]*", max_length=9, prefix="Seed     ", id="seed"
-                )
-                yield PlayButton(" ▶ Play ", id="play")
-            # the message line (#launcher-message) is mounted by say() when there is a message
+        self.show_setup(self.game, self.remembered_setup(self.game), shown="2")
+        yield self.form
         yield Static(KEYS_GAMES, id="launcher-keys", classes="keybar")
 
     @staticmethod
@@ -221,42 +204,8 @@ class LauncherScreen(BaseScreen):
         text.append(f" {game.min_players}–{game.max_players}  {game.minutes}′")
         return text
 
-    def seat_row(
-        self, names: Sequence[str | None], kinds: Sequence[str | None], shown: bool
-    ) -> tuple[TextField, Cycler]:
-        """The row of the next seat without one, showing its entry of `names` and `kinds`, or the
-        defaults where they say None or end before it."""
-        seat = len(self.seat_rows)
-        name = names[seat] if seat < len(names) else None
-        kind = kinds[seat] if seat < len(kinds) else None
-        # the seat's tag is the name field's prefix, not a widget of its own (start-up)
-        tag = Text(f"{theme.letter(seat)} {theme.symbol(seat)}  ", style=theme.seat_style(seat))
-        name_field = TextField(
-            name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)],
-            max_length=NAME_MAX,
-            prefix=tag,
-            id=f"name-{seat}",
-            classes="seat-name",
-        )
-        kind_field = Cycler("", SEAT_KINDS, kind or "human", id=f"kind-{seat}", classes="seat-kind")
-        row = (name_field, kind_field)
-        for widget in row:
-            widget.display = shown
-        self.seat_rows.append(row)
-        self.name_fields.append(name_field)
-        self.kind_fields.append(kind_field)
-        return row
-
-    def add_seat_rows(
-        self, count: int, names: Sequence[str | None] = (), kinds: Sequence[str | None] = ()
-    ) -> None:
-        """Make sure seats up to `count` have rows; new ones show `names` and `kinds` (hidden
-        until show_seats shows them). Their fields can be read and set at once, before Textual
-        has mounted them."""
-        if len(self.seat_rows) >= count:
-            return
-        rows = [self.seat_row(names, kinds, shown=False) for _ in range(len(self.seat_rows), count)]
-        self.query_one("#seats", Grid).mount_all([widget for row in rows for widget in row])
+    def seat_shown(self, seat: int):
+        return lambda: seat < self.players_shown()
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -282,19 +231,48 @@ class LauncherScreen(BaseScreen):
         game does not allow falls back to its smallest)."""
         return str(remembered.players) if remembered is not None and remembered.players else shown
 
-    def option_widgets(self, game: Game, remembered: prefs.Setup | None) -> list[Cycler]:
+    def show_setup(self, game: Game, remembered: prefs.Setup | None, shown: str) -> None:
+        """Fill the form with `game`'s set-up: the remembered one, else the defaults (the player
+        count shown so far when the game allows it, and the names and kinds the seats show)."""
+        self.form.border_title = game.title
+        self.pitch = Text(game.pitch)
+        counts = self.player_counts(game)
+        self.count.choices = counts
+        wanted = self.players_wanted(remembered, shown)
+        values = [c[0] for c in counts]
+        self.count.index = values.index(wanted) if wanted in values else 0
+        if remembered is not None:
+            self.show_names(remembered)
         chosen = remembered.options if remembered is not None else {}
-        return [
-            Cycler(
+        self.option_fields = [
+            Choice(
+                f"option-{spec.key}",
                 spec.label,
                 spec.choices,
                 chosen.get(spec.key, spec.default),
-                label_width=16,
-                id=self.option_id(spec.key),
-                classes="option",
+                width=16,
+                # St. Petersburg's youngest player: an option that only some player counts have
+                when=lambda spec=spec: spec.applies_to(self.players_shown()),
             )
             for spec in game.options
         ]
+        self.form.set_rows(self.setup_rows())
+
+    def setup_rows(self) -> list[Sequence[Field] | Text]:
+        return [
+            self.pitch,
+            [self.count],
+            *[[name, kind] for name, kind in zip(self.name_fields, self.kind_fields)],
+            *[[option] for option in self.option_fields],
+            [self.seed_field, self.play_button],
+            self.message,
+        ]
+
+    def option(self, key: str) -> Choice:
+        """The field of the shown game's option `key`."""
+        field = self.form.field(f"option-{key}")
+        assert isinstance(field, Choice)
+        return field
 
     def show_game(self) -> None:
         """Show the set-up of the game chosen now, in place of the one shown."""
@@ -302,67 +280,25 @@ class LauncherScreen(BaseScreen):
         games = self.query_one("#games", OptionList)
         for i, each in enumerate(self.games):
             games.replace_option_prompt_at_index(i, self.game_line(each, i == self.game_index))
-        setup = self.query_one("#setup", VerticalScroll)
-        setup.border_title = game.title
-        self.query_one("#pitch", Static).update(Text(game.pitch))
-        remembered = self.remembered_setup(game)
-        count = self.query_one("#players-count", Cycler)
-        counts = self.player_counts(game)
-        wanted = self.players_wanted(remembered, count.value)
-        count.choices = counts
-        values = [c[0] for c in counts]
-        count.set_reactive(Cycler.index, values.index(wanted) if wanted in values else 0)
-        count.refresh()
-        # Removal finishes later; a new generation in the ids keeps the new widgets from
-        # clashing with old ones of the same option (both games have open_money).
-        for widget in self.option_fields:
-            widget.remove()
-        self.options_generation += 1
-        self.option_fields = self.option_widgets(game, remembered)
-        if self.option_fields:
-            self.query_one("#setup", VerticalScroll).mount_all(self.option_fields, before="#seed-row")
-        if remembered is not None:
-            self.show_names(remembered)
-        self.show_seats()
+        self.show_setup(game, self.remembered_setup(game), shown=self.count.value)
 
     def show_names(self, remembered: prefs.Setup) -> None:
         # Seats the set-up does not mention keep what they show.
-        names, kinds = remembered.names, remembered.kinds
-        for seat, (name, kind) in enumerate(zip(names[: len(self.seat_rows)], kinds)):
-            self.name_fields[seat].value = name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
-            self.kind_fields[seat].value = kind or "human"
-        self.add_seat_rows(len(names), names, kinds)
+        for seat, (name, kind) in enumerate(zip(remembered.names, remembered.kinds)):
+            if seat < self.seats_max:
+                self.name_fields[seat].value = name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
+                self.kind_fields[seat].value = kind or "human"
 
     def current_entry(self) -> dict:
         """The set-up on screen, shaped as `prefs` stores it, checked or not."""
         n = self.players_shown()
         seats = [(self.name_fields[seat].value, self.kind_fields[seat].value) for seat in range(n)]
-        options = {}
-        for spec in self.game.options:
-            found = self.query(f"#{self.option_id(spec.key)}")
-            if found:
-                options[spec.key] = found.first(Cycler).value
+        options = {field.key.removeprefix("option-"): field.value for field in self.option_fields}
         return prefs.entry(n, seats, options)
 
-    def option_id(self, key: str) -> str:
-        return f"option-{self.options_generation}-{key}"
-
     def players_shown(self) -> int:
-        """The player count chosen now; every seat up to it has its row (maybe still hidden: the
-        count's Changed message, which shows them, can come after the keys that read them)."""
-        n = int(self.query_one("#players-count", Cycler).value)
-        self.add_seat_rows(n)
-        return n
-
-    def show_seats(self) -> None:
-        n = self.players_shown()
-        for seat, row in enumerate(self.seat_rows):
-            for widget in row:
-                widget.display = seat < n
-        # an option that only some player counts have (St. Petersburg's youngest player) is shown
-        # only for them
-        for spec, field in zip(self.game.options, self.option_fields):
-            field.display = spec.applies_to(n)
+        """The player count chosen now."""
+        return int(self.count.value)
 
     def follow_games_list(self) -> None:
         """Show the game the list highlights now, if it is not the one shown.
@@ -380,8 +316,8 @@ class LauncherScreen(BaseScreen):
     def enter_setup(self) -> None:
         self.follow_games_list()
         game = self.game
-        first = "#players-count" if game.min_players < game.max_players else "#name-0"
-        self.set_focus(self.query_one(first))
+        self.set_focus(self.form)
+        self.form.move_to("players" if game.min_players < game.max_players else "name-0")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "games":
@@ -394,11 +330,12 @@ class LauncherScreen(BaseScreen):
             self.resume(event.option_index)
 
     def watch_focused(self, focused) -> None:
-        if isinstance(focused, Cycler):
+        field = self.form.current if focused is self.form else None
+        if isinstance(field, Choice):
             keys = KEYS_CHOICE
-        elif isinstance(focused, TextField):
+        elif isinstance(field, Entry):
             keys = KEYS_TEXT
-        elif isinstance(focused, PlayButton):
+        elif isinstance(field, Button):
             keys = KEYS_PLAY
         elif isinstance(focused, SaveList):
             keys = KEYS_FINISHED if self.highlighted_finished() else KEYS_SAVES
@@ -407,9 +344,8 @@ class LauncherScreen(BaseScreen):
         for bar in self.query("#launcher-keys"):
             bar.update(keys)
 
-    def on_cycler_changed(self, event: Cycler.Changed) -> None:
-        if event.cycler.id == "players-count":
-            self.show_seats()
+    def on_setup_form_moved(self) -> None:
+        self.update_keys()
 
     # -- saved games ---------------------------------------------------------------------------
     def load_saves(self, keep: Path | None = None, near: int = 0) -> None:
@@ -642,14 +578,10 @@ class LauncherScreen(BaseScreen):
             names.add(name.casefold())
             kind = self.kind_fields[seat].value
             seats.append(Seat(name, None if kind == "human" else kind))
-        seed_text = self.query_one("#seed", TextField).value.strip()
+        seed_text = self.seed_field.value.strip()
         if not seed_text.isdigit():
             return "The seed must be a whole number."
-        options = {
-            spec.key: self.query_one(f"#{self.option_id(spec.key)}", Cycler).value
-            for spec in game.options
-            if spec.applies_to(n)
-        }
+        options = {spec.key: self.option(spec.key).value for spec in game.options if spec.applies_to(n)}
         return game.id, seats, int(seed_text), options
 
     def action_play(self) -> None:
@@ -672,15 +604,24 @@ class LauncherScreen(BaseScreen):
         self.app.new_game(game_id, seats, seed, options)
 
     def action_next_field(self) -> None:
-        self.focus_next()
+        self.action_next_widget()
+
+    def action_next_widget(self) -> None:
+        # Into the set-up from the widget before it: at its first field; from the one after it
+        # (Shift+Tab), at its last.
+        if self.focus_next() is self.form:
+            self.form.first_field()
+
+    def action_previous_widget(self) -> None:
+        if self.focus_previous() is self.form:
+            self.form.last_field()
 
     def action_help(self) -> None:
         self.app.show_help(self.game)
 
     def say(self, text: str, error: bool = False) -> None:
-        message = Text(text, style="bold reverse" if error else "")
-        for line in self.query("#launcher-message").results(Static):
-            line.update(message)
-            return
-        if text:
-            self.query_one("#setup", VerticalScroll).mount(Static(message, id="launcher-message"))
+        """Show `text` on the set-up's message line (below Play), or clear it."""
+        self.message.truncate(0)
+        self.message.spans.clear()
+        self.message.append(text, style="bold reverse" if error else "")
+        self.form.changed(layout=True)
