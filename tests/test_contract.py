@@ -14,6 +14,7 @@ two values of two options meet in some game (pairwise, not the full cross produc
   are replaced by marks shows none of them in any other seat's view, in the public view or in
   the standings, shows others exactly what the unmarked state shows, and shows the owner all of
   its own;
+* what a bot is shown (`State.bot_view`) is a part of the mover's view, never more;
 * save -> load gives an equal state; replaying the moves gives the same events and state;
 * at the end: nobody moves, everything is refused, and the standings are complete.
 """
@@ -29,8 +30,8 @@ from typing import Any
 import pytest
 
 from boardgames_tui.rules import registry
-from boardgames_tui.rules.bots import RandomBot, bot_rng
-from boardgames_tui.rules.core import Action, Event, Game, IllegalAction, Seat, State
+from boardgames_tui.rules.bots import RandomBot, bot_rng, shown_to
+from boardgames_tui.rules.core import Action, Event, Game, IllegalAction, Seat, State, is_part_of
 from boardgames_tui.rules.record import GameRecord
 
 PROBE_EVERY = 6  # steps between refusal, copy and listing checks
@@ -306,6 +307,7 @@ def test_game_keeps_the_contract(game_id: str, players: int, options: dict[str, 
             check_save_load(record, state)
         view = state.view(seat)
         json.dumps(view)
+        assert is_part_of(state.bot_view(seat), view), "bot_view shows what view does not"
         action = bot.choose(view, legal, bot_rng(seed, seat, step))
         happened = record.play(state, seat, action)
         assert isinstance(happened, list) and all(isinstance(e, Event) for e in happened)
@@ -322,6 +324,18 @@ def test_game_keeps_the_contract(game_id: str, players: int, options: dict[str, 
     check_decoder(game, samples)
 
 
+def test_a_part_of_a_view_leaves_things_out_and_adds_nothing():
+    whole = {"a": 1, "players": [{"x": 1, "y": [2]}, {"x": 3, "y": []}], "flag": True}
+    assert is_part_of({}, whole) and is_part_of(whole, whole)
+    assert is_part_of({"players": [{"x": 1}, {}]}, whole)
+    assert not is_part_of({"a": 2}, whole)  # a different value
+    assert not is_part_of({"b": 1}, whole)  # a key the whole lacks
+    assert not is_part_of({"players": [{"x": 1}]}, whole)  # an entry left out of the list itself
+    assert not is_part_of({"players": [{"x": 1, "y": [2, 5]}, {}]}, whole)
+    assert not is_part_of({"flag": 1}, whole)  # 1 is not True here
+    assert not is_part_of({"a": [1]}, whole)
+
+
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_every_bot_level_plays_a_legal_move(game_id: str):
     game = registry.get(game_id)
@@ -332,7 +346,7 @@ def test_every_bot_level_plays_a_legal_move(game_id: str):
     legal = state.legal_actions(seat)
     for level in (*levels, "no-such-level"):
         bot = game.make_bot(level)
-        assert bot.choose(state.view(seat), legal, bot_rng(3, seat, 0)) in legal, level
+        assert bot.choose(shown_to(bot, state, seat), legal, bot_rng(3, seat, 0)) in legal, level
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

@@ -33,7 +33,11 @@ def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
     return random.Random(f"bot:{seed}:{seat}" if step is None else f"bot:{seed}:{seat}:{step}")
 
 
+def shown_to(bot: Bot, state: State, seat: int) -> Mapping[str, Any]:
+    """What `bot` is given to decide for `seat`: the state's bot view (a fresh copy, so the state
+    may move on while the bot thinks), or nothing for a bot that says it ignores the view."""
+    return state.bot_view(seat) if getattr(bot, "uses_view", True) else {}
+
+
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:
-    legal = state.legal_actions(seat)
-    view: Mapping[str, Any] = state.view(seat) if getattr(bot, "uses_view", True) else {}
-    return bot.choose(view, legal, rng)
+    return bot.choose(shown_to(bot, state, seat), state.legal_actions(seat), rng)

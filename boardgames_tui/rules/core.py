@@ -216,6 +216,12 @@ class State:
     def view(self, seat: int | None) -> Mapping[str, Any]:
         raise NotImplementedError
 
+    def bot_view(self, seat: int) -> Mapping[str, Any]:
+        """What a bot deciding for `seat` is given: `view(seat)`, or a part of it (see `is_part_of`)
+        holding what the game's bots read. A bot decides hundreds of times a game, so a game may
+        leave out of it what costs time to build and no bot of it reads. Never more than the view."""
+        return self.view(seat)
+
     def is_over(self) -> bool:
         raise NotImplementedError
 
@@ -386,3 +392,21 @@ def visible_lines(events: Iterable[Event], seat: int | None) -> list[str]:
         if text:
             lines.append(text)
     return lines
+
+
+def is_part_of(part: Any, whole: Any) -> bool:
+    """Whether `part` is `whole` with things left out: a dict may lack keys of the whole (an empty
+    dict stands for a left-out entry of a list), each value being part of the whole's value; a list
+    has the whole's length, item by item a part of it; anything else is equal. `State.bot_view` is
+    held to this against `view` by the contract suite."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(
+            k in whole and is_part_of(v, whole[k]) for k, v in part.items()
+        )
+    if isinstance(part, list):
+        return (
+            isinstance(whole, list)
+            and len(part) == len(whole)
+            and all(is_part_of(p, w) for p, w in zip(part, whole))
+        )
+    return type(part) is type(whole) and part == whole

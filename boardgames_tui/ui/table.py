@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import saves
 from ..rules import registry
-from ..rules.bots import Bot, bot_rng
+from ..rules.bots import Bot, bot_rng, shown_to
 from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
 from ..rules.record import GameRecord, RecordError
 
@@ -248,9 +248,7 @@ class Table:
         if not legal:
             raise IllegalAction(f"{self.name(seat)} has nothing to do.")
         bot = self.bots[seat]
-        # The view is the state's own fresh copy, so the state may move on while the bot thinks.
-        # A bot that says it ignores the view is spared building one.
-        view = self._state.view(seat) if getattr(bot, "uses_view", True) else {}
+        view = shown_to(bot, self._state, seat)
         # One RNG per decision, from the move number: a resumed game's bots choose as they would
         # have without the break.
         rng = bot_rng(self.record.seed, seat, len(self.record.steps))
