@@ -486,3 +486,18 @@ async def test_a_setup_that_cannot_start_says_why_on_the_message_line(data_dir):
         await pilot.press("f5")
         await pilot.pause()
         assert screen.form.text.splitlines()[lines:] == ["The seed must be a whole number."]
+
+
+async def test_keys_sent_together_after_one_that_leaves_the_setup_act_where_the_focus_went(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "tab")
+        assert at(app) == "name-0"
+        # to the player count, out to the games list, and from there back in at the last field
+        await send_together(pilot, "shift+tab", "shift+tab", "shift+tab")
+        assert at(app) == "play" and "Enter play" in keybar(app)
+        # out past Play to the games list, where ↓ moves to the next game and x types nothing
+        await send_together(pilot, "tab", "down", "x")
+        assert at(app) == "games" and app.screen.game.id == "santiago"
+        assert field(app, "name-0").value == "Ann"

@@ -176,6 +176,11 @@ class SetupForm(ScrollView, can_focus=True):
         return isinstance(self.current, Entry) and character is not None and character.isprintable()
 
     def on_key(self, event: events.Key) -> None:
+        # A key sent in one write with one that took the focus away (Tab past Play) still comes
+        # here: left to bubble up, it is taken by the bindings of wherever the focus went.
+        # (has_focus is told by the Blur event, queued behind those keys: ask the screen.)
+        if self.screen.focused is not self:
+            return
         if event.key in KEYS or (isinstance(self.current, Entry) and event.is_printable and event.character):
             event.stop()
             event.prevent_default()
