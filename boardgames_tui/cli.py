@@ -117,6 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     sub.add_parser("games", help="list the games")
+
+    serve = sub.add_parser("serve", help="let others play without installing anything")
+    how = serve.add_subparsers(dest="serve_command", metavar="ssh", required=True)
+    ssh = how.add_parser("ssh", help="the launcher on every SSH client's terminal")
+    ssh.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine)")
+    ssh.add_argument("--port", type=int, default=2222)
+    ssh.add_argument("--authorized-keys", type=Path, metavar="FILE", help="the public keys let in")
+    ssh.add_argument(
+        "--allow-anonymous", action="store_true", help="let in any key; each key is its own user"
+    )
+    ssh.add_argument("--max-sessions", type=int, default=8, metavar="N", help="games at once (default 8)")
+    ssh.add_argument("--idle-timeout", default="30m", metavar="TIME", help="30m, 90s, 2h; 0: never")
     return parser
 
 
@@ -174,6 +186,28 @@ class ProgressBar:
             self.width = 0
 
 
+def run_serve(args) -> int:
+    from .serve import ssh
+
+    try:
+        idle = ssh.parse_duration(args.idle_timeout)
+    except ValueError as exc:
+        raise UsageError(f"--idle-timeout: {exc}") from exc
+    if args.max_sessions < 1:
+        raise UsageError("--max-sessions must be at least 1")
+    if args.authorized_keys is None and not args.allow_anonymous:
+        raise UsageError("give --authorized-keys FILE, or --allow-anonymous to let anyone play")
+    options = ssh.Options(
+        host=args.host,
+        port=args.port,
+        authorized_keys=args.authorized_keys,
+        allow_anonymous=args.allow_anonymous,
+        max_sessions=args.max_sessions,
+        idle_timeout=idle,
+    )
+    return ssh.run(options)
+
+
 def run_simulate(args) -> int:
     from .rules.simulate import cpu_count, simulate
 
@@ -226,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "serve":
+            return run_serve(args)
         if args.command == "games":
             for game in registry.all_games():
                 print(
@@ -256,5 +292,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from .ui.app import BoardgamesApp
 
-    BoardgamesApp(**app_kwargs).run()
-    return 0
+    app = BoardgamesApp(**app_kwargs)
+    app.run()
+    return app.return_code or 0

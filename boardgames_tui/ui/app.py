@@ -11,7 +11,10 @@ screen may show; it is cleared whenever the keyboard may have changed hands.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import signal
 import time
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -106,6 +109,8 @@ class BoardgamesApp(App):
 
     # -- start ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self.exit_on_hangup()
         if self.load_path is not None:
             self.resume_game(self.load_path)
         elif self.start_game_id is not None:
@@ -123,6 +128,14 @@ class BoardgamesApp(App):
         else:
             self.show_launcher()
         self.check_size()
+
+    def exit_on_hangup(self) -> None:
+        """A closed terminal (SIGHUP: the SSH client went) or SIGTERM ends the app as q then y
+        would, the newest autosave written first."""
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.exit, None, 128 + signum)
 
     def _reset_stack(self, screen) -> None:
         """Make `screen` the only screen above the app's default one."""

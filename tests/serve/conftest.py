@@ -1,0 +1,194 @@
+"""Real parts for the SSH tests: the server as the command line starts it, OpenSSH's own client, and
+tmux as the client's terminal. `.ci/run` installs ssh and tmux when they are missing."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+
+def need(program: str) -> str:
+    found = shutil.which(program)
+    assert found, f"{program} is needed for the SSH tests (Debian: apt-get install openssh-client tmux)"
+    return found
+
+
+class Keys:
+    def __init__(self, folder: Path):
+        need("ssh-keygen")
+        self.folder = folder
+        self.key = self.make("key")
+        self.other = self.make("other")
+        self.authorized = folder / "authorized_keys"
+        self.authorized.write_text(Path(f"{self.key}.pub").read_text())
+
+    def make(self, name: str) -> Path:
+        path = self.folder / name
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+        return path
+
+
+@pytest.fixture(scope="session")
+def keys(tmp_path_factory) -> Keys:
+    return Keys(tmp_path_factory.mktemp("keys"))
+
+
+class Server:
+    """`boardgames-tui serve ssh` on a free loopback port, its log read from stderr."""
+
+    def __init__(self, root: Path, *args: str, nohup: bool = False):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.log_path = root / "server.log"
+        self.log_file = self.log_path.open("w")
+        env = {**os.environ, "BOARDGAMES_TUI_DATA": str(root / "data")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "boardgames_tui", "serve", "ssh", "--port", "0", *args],
+            stdout=self.log_file,
+            stderr=subprocess.STDOUT,
+            env=env,
+            # as under nohup: hang-ups ignored, which children inherit
+            preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if nohup else None,
+        )
+        self.port = 0
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not self.port:
+            found = re.search(r"event=listening host=\S+ port=(\d+)", self.log())
+            if found:
+                self.port = int(found.group(1))
+            elif self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert self.port, f"the server did not start: {self.log()}"
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def games(self) -> list[int]:
+        """The pids of the game processes the server runs now."""
+        out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True)
+        return [int(pid) for pid in out.stdout.split()]
+
+    def wait_log(self, pattern: str, limit: float = 10.0) -> re.Match:
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            found = re.search(pattern, self.log())
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"no {pattern!r} in the server's log:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log_file.close()
+
+
+@pytest.fixture
+def start_server(tmp_path, keys):
+    started: list[Server] = []
+
+    def start(*args: str, root: Path | None = None, nohup: bool = False) -> Server:
+        server = Server(root or tmp_path, *args, nohup=nohup)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def ssh_argv(
+    server: Server, keys: Keys, user: str = "ann", key: Path | None = None, *extra: str
+) -> list[str]:
+    return [
+        need("ssh"),
+        "-p",
+        str(server.port),
+        "-i",
+        str(key or keys.key),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "StrictHostKeyChecking=accept-new",
+        "-o",
+        f"UserKnownHostsFile={keys.folder / 'known_hosts'}",
+        "-o",
+        "LogLevel=ERROR",
+        *extra,
+        f"{user}@127.0.0.1",
+    ]
+
+
+class Tmux:
+    """A terminal of its own (a tmux server on its own socket) for one client."""
+
+    def __init__(self, width: int = 80, height: int = 24):
+        self.socket = f"bgt-ssh-{uuid.uuid4().hex[:8]}"
+        self.width, self.height = width, height
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(
+            [need("tmux"), "-L", self.socket, *args], capture_output=True, text=True, check=False
+        ).stdout
+
+    def start(self, argv: list[str]) -> None:
+        line = " ".join(shlex_quote(a) for a in argv) + "; echo EXIT=$?; sleep 60"
+        self.run("new-session", "-d", "-s", "t", "-x", str(self.width), "-y", str(self.height), line)
+
+    def text(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "t")
+
+    def wait_for(self, text: str, limit: float = 20.0) -> str:
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            screen = self.text()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never showed; the screen:\n{self.text()}")
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "t", *keys)
+
+    def resize(self, width: int, height: int) -> None:
+        self.run("resize-window", "-t", "t", "-x", str(width), "-y", str(height))
+
+    def close(self) -> None:
+        self.run("kill-server")
+
+
+def shlex_quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
+@pytest.fixture
+def terminal():
+    made: list[Tmux] = []
+
+    def make(width: int = 80, height: int = 24) -> Tmux:
+        term = Tmux(width, height)
+        made.append(term)
+        return term
+
+    yield make
+    for term in made:
+        term.close()
