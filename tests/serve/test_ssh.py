@@ -229,3 +229,32 @@ def test_a_game_without_a_key_for_too_long_is_closed(start_server, keys, termina
     screen = term.wait_for("EXIT=1", limit=20)
     assert "No key for too long" in screen
     assert wait_gone(games) == []
+
+
+def test_eight_players_at_once_all_stay_responsive_and_leave_nothing(start_server, keys, terminal):
+    # Each plays a game of its own: its launcher, a game started, 50 keys (moves, hand-offs, the
+    # cursor), then the help must still come up when asked.
+    server = start_server("--authorized-keys", str(keys.authorized), "--max-sessions", "8")
+    terms = []
+    for i in range(8):
+        term = terminal()
+        term.start(ssh_argv(server, keys, f"player{i}", None, "-t"))
+        terms.append(term)
+    for term in terms:
+        term.wait_for(LAUNCHER, limit=60)
+        term.keys("F5")
+    games = server.games()
+    assert len(games) == 8
+    walk = ["Right", "Down", "Left", "Enter", "Up", "Space", "Tab", "Enter", "Right", "Enter"]
+    for step in range(50):
+        for i, term in enumerate(terms):
+            term.keys(walk[(step + i) % len(walk)])
+        time.sleep(0.05)
+    for term in terms:
+        term.keys("Escape", "?")
+    for term in terms:
+        term.wait_for("Help ·", limit=30)
+    for term in terms:
+        term.close()
+    assert wait_gone(games, limit=15) == []
+    assert server.log().count(" exit=") == 8
