@@ -7,6 +7,8 @@
     python benchmarks/bench.py memory      # peak memory of the app vs a bare app (short runs)
     python benchmarks/bench.py help        # ? to the help on screen, cold and after the warm-up
     python benchmarks/bench.py headless    # start-up and key → frame with Textual's test driver
+    python benchmarks/bench.py ssh         # over SSH on loopback beside the local app: connect,
+                                           # key → screen, bytes per key, on every board
     python benchmarks/bench.py instructions  # exact instruction counts (valgrind): games, start-up
 
 Several sections may be named at once (`bench.py startup keys`). Targets (issue #7) are printed
@@ -250,8 +252,8 @@ def bench_headless(env: dict[str, str], cwd: str) -> None:
     print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB")
 
 
-SECTIONS = ("rules", "startup", "keys", "memory", "help", "headless", "instructions")
-EVERYTHING = ("rules", "startup", "keys", "memory", "help")
+SECTIONS = ("rules", "startup", "keys", "memory", "help", "ssh", "headless", "instructions")
+EVERYTHING = ("rules", "startup", "keys", "memory", "help", "ssh")
 
 
 def main(argv: list[str]) -> int:
@@ -280,6 +282,10 @@ def main(argv: list[str]) -> int:
                 bench_headless(scratch.env(), str(scratch.root))
         finally:
             scratch.cleanup()
+    if "ssh" in wanted:
+        import remote
+
+        remote.run(KEY_PRESSES)
     if "instructions" in wanted:
         import instructions
 

@@ -46,6 +46,7 @@ class Terminal:
         self.height = height
         self.env = env
         self._chunks: list[float] = []
+        self._bytes = 0  # bytes of output the pane has received
         self._changed = threading.Condition()
         self._responses: queue.Queue = queue.Queue()
         self._proc: subprocess.Popen | None = None
@@ -115,6 +116,9 @@ class Terminal:
                     block = []
                 elif line.startswith(b"%output "):
                     outputs += 1
+                    # tmux writes each byte below a space, and the backslash, as \ooo
+                    data = line.split(b" ", 2)[2] if line.count(b" ") >= 2 else b""
+                    self._bytes += len(data) - 3 * data.count(b"\\")
             if outputs:
                 with self._changed:
                     self._chunks.append(now)
@@ -143,6 +147,10 @@ class Terminal:
     def text(self) -> str:
         """What the pane shows, as plain text."""
         return b"\n".join(self.command(f"capture-pane -p -t {self.name}")).decode(errors="replace")
+
+    def bytes_received(self) -> int:
+        with self._changed:
+            return self._bytes
 
     def output_count(self) -> int:
         with self._changed:

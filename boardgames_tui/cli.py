@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games")
 
     serve = sub.add_parser("serve", help="let others play without installing anything")
-    how = serve.add_subparsers(dest="serve_command", metavar="ssh", required=True)
+    how = serve.add_subparsers(dest="serve_command", metavar="{ssh,web}", required=True)
     ssh = how.add_parser("ssh", help="the launcher on every SSH client's terminal")
     ssh.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine)")
     ssh.add_argument("--port", type=int, default=2222)
@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ssh.add_argument("--max-sessions", type=int, default=8, metavar="N", help="games at once (default 8)")
     ssh.add_argument("--idle-timeout", default="30m", metavar="TIME", help="30m, 90s, 2h; 0: never")
+    page = how.add_parser("web", help="the launcher in a browser page")
+    page.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine)")
+    page.add_argument("--port", type=int, default=8000)
     return parser
 
 
@@ -187,6 +190,10 @@ class ProgressBar:
 
 
 def run_serve(args) -> int:
+    if args.serve_command == "web":
+        from .serve import web
+
+        return web.run(args.host, args.port)
     from .serve import ssh
 
     try:
