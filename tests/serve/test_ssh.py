@@ -258,3 +258,17 @@ def test_eight_players_at_once_all_stay_responsive_and_leave_nothing(start_serve
         term.close()
     assert wait_gone(games, limit=15) == []
     assert server.log().count(" exit=") == 8
+
+
+def test_the_clients_terminal_settings_reach_the_game(start_server, keys, terminal):
+    server = start_server("--authorized-keys", str(keys.authorized))
+    term = terminal()
+    argv = ssh_argv(server, keys, "ann", None, "-t", "-o", "SendEnv=NO_COLOR COLORTERM LANG")
+    term.start(["env", "NO_COLOR=1", "COLORTERM=truecolor", "LANG=C.UTF-8", "TERM=xterm-256color", *argv])
+    term.wait_for(LAUNCHER)
+    (game,) = server.games()
+    with open(f"/proc/{game}/environ", "rb") as raw:
+        env = dict(item.split(b"=", 1) for item in raw.read().split(b"\0") if b"=" in item)
+    assert env[b"NO_COLOR"] == b"1" and env[b"COLORTERM"] == b"truecolor" and env[b"LANG"] == b"C.UTF-8"
+    assert env[b"TERM"] == b"xterm-256color"
+    assert env[b"BOARDGAMES_TUI_DATA"].endswith(b"/ssh-users/ann")
