@@ -40,10 +40,16 @@ def web_server(tmp_path):
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 break
         time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/", tmp_path / "data"
+    yield f"http://127.0.0.1:{port}/", tmp_path / "data", process.pid
     process.terminate()
     process.wait(10)
     log.close()
+
+
+def games_of(pid: int) -> list[int]:
+    """The game processes (and the shells textual-serve starts them with) under the server."""
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(child) for child in out.stdout.split()]
 
 
 class Frames:
@@ -67,7 +73,7 @@ class Frames:
 def test_the_launcher_plays_in_a_real_browser(web_server):
     from playwright.sync_api import sync_playwright
 
-    url, data = web_server
+    url, data, server_pid = web_server
     chromium = shutil.which("chromium")
     assert chromium, "the browser test needs Debian's chromium (apt-get install chromium)"
     with sync_playwright() as playwright:
@@ -84,6 +90,7 @@ def test_the_launcher_plays_in_a_real_browser(web_server):
             frames.wait_for(page, "Plant crops on a dry island")
             page.keyboard.press("F5")  # Play: the set-up is remembered in this player's folder
             frames.wait_for(page, "Pass the keyboard to")
+            assert games_of(server_pid)  # the page's game runs in a process of its own
             cookie = next(c for c in page.context.cookies() if c["name"] == COOKIE)
             # another browser is another player
             other = browser.new_context().new_page()
@@ -93,6 +100,10 @@ def test_the_launcher_plays_in_a_real_browser(web_server):
             assert second["value"] != cookie["value"]
         finally:
             browser.close()
+    deadline = time.monotonic() + 15
+    while games_of(server_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert games_of(server_pid) == []  # the pages are closed: so are their games
     assert re.fullmatch(r"[0-9a-f]{32}", cookie["value"])
     assert (data / "web-players" / cookie["value"] / "launcher.json").is_file()
     assert not (data / "launcher.json").exists()  # not in the server's own folder
