@@ -6,8 +6,11 @@ its own user's. A connection can do nothing else: no shell, no command, no subsy
 forwarding of ports, agents or X11, and no password or keyboard-interactive log-in.
 
 Who may connect: the public keys of an authorized_keys file, each under the user name the client
-gives (letters, digits, `.`, `_`, `-`; anything else, such as `../x`, is refused). With
-`--allow-anonymous`, any key, and each key is a user of its own whatever name it gives.
+gives (letters, digits, `.`, `_`, `-`; anything else, such as `../x`, is refused). The first key
+to use a name claims it: its fingerprint is written in that user's folder (`ssh_keys`, one per
+line; more may be added there by hand), and other keys are refused that name, so a player with a
+key of their own cannot open another's saves. With `--allow-anonymous`, any key, and each key is a
+user of its own whatever name it gives.
 
 When the client goes, its game is told to stop (SIGHUP: it writes its last save and quits), then
 ended; the game's process also dies with the server (a parent-death signal), so none is left
@@ -68,6 +71,30 @@ def user_data_dir(root: Path, user: str) -> Path:
     if not USER_NAME.fullmatch(user):
         raise ValueError(f"not a user name: {user!r}")
     return root / "ssh-users" / user
+
+
+def claims(root: Path, user: str, key: asyncssh.SSHKey) -> bool:
+    """Whether `key` may be `user`: it is one of the user's keys, or the name is still free (the
+    key then claims it)."""
+    path = user_data_dir(root, user) / "ssh_keys"
+    fingerprint = key.get_fingerprint()
+    try:
+        known = path.read_text().split()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".ssh_keys.{os.getpid()}.tmp")
+        temp.write_text(fingerprint + "\n")
+        try:
+            os.link(temp, path)  # fails if another connection claimed the name meanwhile
+        except FileExistsError:
+            known = path.read_text().split()
+        else:
+            return True
+        finally:
+            temp.unlink()
+    except OSError:
+        return False
+    return fingerprint in known
 
 
 def anonymous_user(key: asyncssh.SSHKey) -> str:
@@ -168,7 +195,12 @@ class _Connection(asyncssh.SSHServer):
         authorized = self.server.authorized
         if self.server.options.allow_anonymous:
             user = anonymous_user(key)
-        elif authorized is not None and self.conn is not None and self._listed(authorized, key):
+        elif (
+            authorized is not None
+            and self.conn is not None
+            and self._listed(authorized, key)
+            and claims(self.server.options.data_root, username, key)
+        ):
             user = username
         else:
             return False

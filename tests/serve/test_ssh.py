@@ -272,3 +272,16 @@ def test_the_clients_terminal_settings_reach_the_game(start_server, keys, termin
     assert env[b"NO_COLOR"] == b"1" and env[b"COLORTERM"] == b"truecolor" and env[b"LANG"] == b"C.UTF-8"
     assert env[b"TERM"] == b"xterm-256color"
     assert env[b"BOARDGAMES_TUI_DATA"].endswith(b"/ssh-users/ann")
+
+
+def test_a_user_name_belongs_to_the_key_that_first_used_it(start_server, keys, tmp_path):
+    both = tmp_path / "both_keys"
+    both.write_text(Path(f"{keys.key}.pub").read_text() + Path(f"{keys.other}.pub").read_text())
+    server = start_server("--authorized-keys", str(both))
+    assert "No terminal" in run_ssh(server, keys, user="ann").stdout  # ann's key claims "ann"
+    out = run_ssh(server, keys, user="ann", key=keys.other)  # another player's key: refused
+    assert out.returncode == 255 and "Permission denied" in out.stderr
+    assert "No terminal" in run_ssh(server, keys, user="bob", key=keys.other).stdout
+    assert "No terminal" in run_ssh(server, keys, user="ann").stdout  # ann again
+    listed = (server.root / "data" / "ssh-users" / "ann" / "ssh_keys").read_text().split()
+    assert len(listed) == 1 and listed[0].startswith("SHA256:")
