@@ -1,0 +1,169 @@
+"""San Marco's arithmetic, as plain functions of plain data: scoring a district, a banishment's
+losses, where a district card may place, where the Doge can go and at what price, the period-end
+bonus and free banishment, starting cubes, the neutral colour's set-up and the final winners
+(spec §3, §5, §6, §7, §8). The state machine calls these; the worked examples of spec §10 test
+them directly.
+
+Colours are any hashable labels (a seat number, "neutral", a dummy's name); districts are indexes
+into data.DISTRICTS.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .data import DOGE_STEP_BANK_COST, LIMIT_OUT, NDISTRICTS, NEIGHBOURS, NEUTRAL_CUBES, pair
+
+Colour = Hashable
+# A bridge on the board: the pair of districts it joins (data.pair order) and its owner.
+Bridge = tuple[tuple[int, int], Colour]
+
+
+def district_scores(counts: Mapping[Colour, int], high: int, low: int) -> dict[Colour, int]:
+    """Prestige for scoring one district holding `counts` cubes per colour (spec §7.1): a sole
+    leader gets `high`, and a sole runner-up `low`; several tied leaders get `low` each and nobody
+    else scores; several tied for second get nothing. Colours with no cube take no rank."""
+    present = sorted((n for n in counts.values() if n > 0), reverse=True)
+    if not present:
+        return {}
+    first = present[0]
+    leaders = [c for c, n in counts.items() if n == first]
+    if len(leaders) > 1:
+        return {c: low for c in leaders}
+    scores = {leaders[0]: high}
+    rest = [n for n in present if n < first]
+    if rest:
+        second = [c for c, n in counts.items() if n == rest[0]]
+        if len(second) == 1:
+            scores[second[0]] = low
+    return scores
+
+
+def banishment_losses(roll: int, foreign: int, own: int) -> tuple[int, int]:
+    """(foreign cubes removed, own cubes removed) when the die shows `roll` in a district with
+    `foreign` cubes of other colours and `own` of the banisher's (spec §5.4): the roll's number of
+    foreign cubes; only a roll above all of them takes own cubes too, as many as are left of it."""
+    if roll <= foreign:
+        return roll, 0
+    return foreign, min(roll - foreign, own)
+
+
+def district_card_targets(district: int, bridges: Iterable[Bridge], player: Colour) -> set[int]:
+    """Where a district card for `district` may place `player`'s cube (spec §5.1): there, or
+    across one bridge of the player's own that touches it."""
+    targets = {district}
+    for (a, b), owner in bridges:
+        if owner == player and district in (a, b):
+            targets.add(b if a == district else a)
+    return targets
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way for the Doge to a district: the districts passed through (start first), the prestige
+    paid to each owner of a foreign bridge crossed, and the prestige given up to the bank."""
+
+    path: tuple[int, ...]
+    paid: tuple[tuple[Colour, int], ...] = ()
+    bank: int = 0
+    cost: int = field(default=0)
+
+    @property
+    def destination(self) -> int:
+        return self.path[-1]
+
+
+def doge_routes(start: int, bridges: Sequence[Bridge], player: Colour, prestige: int) -> dict[int, Route]:
+    """The cheapest route the Doge can take from `start` to each district `player` can reach with
+    `prestige` to pay (spec §5.5): over any bridge touching its district (own ones free, another's
+    1 to its owner), or, from a district no bridge touches, to a neighbouring district for 2 to the
+    bank; never a step the player cannot pay for. Staying is the route to `start`. Among routes of
+    one cost, the one with the fewest steps."""
+    touching: dict[int, list[Bridge]] = {d: [] for d in range(NDISTRICTS)}
+    for bridge in bridges:
+        a, b = bridge[0]
+        touching[a].append(bridge)
+        touching[b].append(bridge)
+    best: dict[int, Route] = {}
+    # (cost, steps, tie-break counter, route)
+    queue: list[tuple[int, int, int, Route]] = [(0, 0, 0, Route((start,)))]
+    counter = 1
+    while queue:
+        cost, steps, _, route = heapq.heappop(queue)
+        here = route.destination
+        if here in best:
+            continue
+        best[here] = route
+        for there, owner_paid, bank in _doge_steps(here, touching[here], player):
+            new_cost = cost + (1 if owner_paid is not None else 0) + bank
+            if there in best or new_cost > prestige:
+                continue
+            paid = dict(route.paid)
+            if owner_paid is not None:
+                paid[owner_paid] = paid.get(owner_paid, 0) + 1
+            step = Route(route.path + (there,), tuple(paid.items()), route.bank + bank, new_cost)
+            heapq.heappush(queue, (new_cost, steps + 1, counter, step))
+            counter += 1
+    return best
+
+
+def _doge_steps(here: int, bridges: list[Bridge], player: Colour) -> list[tuple[int, Colour | None, int]]:
+    """(next district, owner paid 1 or None, prestige to the bank) for each step from `here`."""
+    if not bridges:
+        return [(there, None, DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
+    steps: dict[int, tuple[int, Colour | None, int]] = {}
+    for (a, b), owner in bridges:
+        there = b if a == here else a
+        step = (there, None if owner == player else owner, 0)
+        # over an own bridge when the pair has one: free
+        if there not in steps or steps[there][1] is not None and step[1] is None:
+            steps[there] = step
+    return [steps[there] for there in sorted(steps)]
+
+
+def bridge_count(bridges: Iterable[Bridge], a: int, b: int) -> int:
+    key = pair(a, b)
+    return sum(1 for p, _ in bridges if p == key)
+
+
+def period_bonus(totals: Sequence[int]) -> list[int]:
+    """Each player's bonus at a period's end (spec §6.3): the highest limit total less their own,
+    for those below the limit; nothing for those at or above it."""
+    most = max(totals)
+    return [most - t if t < LIMIT_OUT else 0 for t in totals]
+
+
+def free_banisher(totals: Sequence[int]) -> int | None:
+    """The player (index) with the sole lowest limit total, who may banish once for free; None
+    when the lowest is shared (spec §6.3, E13)."""
+    lowest = min(totals)
+    holders = [i for i, t in enumerate(totals) if t == lowest]
+    return holders[0] if len(holders) == 1 else None
+
+
+def starting_cubes(rolls: Sequence[int], per_roll: int = 2) -> list[int]:
+    """Cubes per district (index) from a player's starting die rolls (1..6)."""
+    counts = [0] * NDISTRICTS
+    for roll in rolls:
+        counts[roll - 1] += per_roll
+    return counts
+
+
+def neutral_start(rolls: Sequence[int]) -> list[int]:
+    """Variant A's neutral cubes per district: one in each, then one per roll (spec §8.2)."""
+    counts = [1] * NDISTRICTS
+    for roll in rolls:
+        counts[roll - 1] += 1
+    assert sum(counts) <= NEUTRAL_CUBES
+    return counts
+
+
+def winners(prestige: Sequence[int], san_marco_cubes: Sequence[int], players: Sequence[int]) -> list[int]:
+    """The winners among `players` (indexes; dummies are not players): the most prestige, then the
+    most cubes in San Marco; a tie on both is shared (spec §7.3)."""
+    top = max(prestige[p] for p in players)
+    tied = [p for p in players if prestige[p] == top]
+    most = max(san_marco_cubes[p] for p in tied)
+    return [p for p in tied if san_marco_cubes[p] == most]
