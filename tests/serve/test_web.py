@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui.serve.web import COOKIE, game_command, player_dir
+
+from .conftest import need
 
 
 def free_port() -> int:
@@ -74,8 +75,8 @@ def test_the_launcher_plays_in_a_real_browser(web_server):
     from playwright.sync_api import sync_playwright
 
     url, data, server_pid = web_server
-    chromium = shutil.which("chromium")
-    assert chromium, "the browser test needs Debian's chromium (apt-get install chromium)"
+    chromium = need("chromium")
+    need("pgrep")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:
