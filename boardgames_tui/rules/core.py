@@ -246,6 +246,15 @@ class State:
         raise NotImplementedError
 
     # -- shared behaviour ---------------------------------------------------------------------
+    def begin(self, game: Game, seats: Sequence[Seat], seed: int, options: Mapping[str, str]) -> int:
+        """What every game's state starts with: its game, seats and options, and all its chance
+        in one RNG seeded with `seed`. The number of seats."""
+        self.game = game
+        self.seats = tuple(seats)
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        return len(self.seats)
+
     def copy(self) -> State:
         clone = self.__class__.__new__(self.__class__)
         memo = {id(self.game): self.game}

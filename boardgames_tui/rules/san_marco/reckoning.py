@@ -13,15 +13,17 @@ from __future__ import annotations
 import heapq
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .data import DOGE_STEP_BANK_COST, LIMIT_OUT, NDISTRICTS, NEIGHBOURS, NEUTRAL_CUBES, pair
 
 Colour = Hashable
+C = TypeVar("C", bound=Hashable)
 # A bridge on the board: the pair of districts it joins (data.pair order) and its owner.
 Bridge = tuple[tuple[int, int], Colour]
 
 
-def district_scores(counts: Mapping[Colour, int], high: int, low: int) -> dict[Colour, int]:
+def district_scores(counts: Mapping[C, int], high: int, low: int) -> dict[C, int]:
     """Prestige for scoring one district holding `counts` cubes per colour (spec §7.1): a sole
     leader gets `high`, and a sole runner-up `low`; several tied leaders get `low` each and nobody
     else scores; several tied for second get nothing. Colours with no cube take no rank."""

@@ -72,7 +72,6 @@ the board parts are cached and shared between views until the board changes.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any, TypedDict, TypeGuard, cast
 
@@ -309,11 +308,7 @@ class SantiagoView(TypedDict):
 
 class SantiagoState(State):
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
-        self.game = game
-        self.seats = tuple(seats)
-        self.rng = random.Random(seed)
-        self.options = dict(options)
-        n = self.n = len(seats)
+        n = self.n = self.begin(game, seats, seed, options)
         self.rounds = D.rounds_for(n)
         self.offer_size = D.offer_size_for(n)
         self.round = 0

@@ -22,7 +22,6 @@ TakeToHand (upper, then lower), Play (hand cards in hand order, duplicates once)
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 from typing import Any, TypedDict, TypeGuard
 
@@ -353,11 +352,7 @@ class StPetersburgState(State):
         return self.__dict__
 
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
-        self.game = game
-        self.seats = tuple(seats)
-        self.options = dict(options)
-        self.rng = random.Random(seed)
-        n = self.n = len(self.seats)
+        n = self.n = self.begin(game, seats, seed, options)
         self.round = 1
         self.phase = "worker"
         self.step = "actions"

@@ -1,0 +1,737 @@
+"""San Marco's rules as a state machine (shared/rules/san_marco.md §3–§7), for 3 and 4 players.
+
+Steps: "reroll" (set-up: four equal starting rolls, reroll the fourth or not), "bridges" (set-up:
+starting bridges in turn), "split" (a divider puts the drawn cards into piles, in secret, then
+confirms), "choose" (a chooser takes a pile), "resolve" (the taker plays or gives up each action
+card of the pile, in any order), "banish_pick" (after a banishment's roll, which foreign cubes
+go), "free_banish" (period end: the sole lowest limit total may banish once), "over".
+
+A round: the roles (the start player divides first; the other roles drawn at random), every
+divider draws and splits (in a 4-player round both split before any pile is shown), then each
+offer is revealed and taken: chooser(s) first, the divider last, each pile resolved as soon as it
+is taken. Limit cards count as soon as their pile is taken; who is out (10 or more) is decided at
+the round's end only, with one extra round for those left when some are out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from .actions import (
+    Choose,
+    Confirm,
+    Decline,
+    PickBanished,
+    PlaceBridge,
+    PlayBanish,
+    PlayBridge,
+    PlayDistrict,
+    PlayDoge,
+    PlayTransfer,
+    PutCard,
+    Reroll,
+)
+from .data import (
+    ACTION_DECK,
+    BRIDGES,
+    BRIDGES_PER_PAIR,
+    CUBES_PER_COLOUR,
+    CUBES_PER_STARTING_ROLL,
+    DISTRICTS,
+    LIMIT_DECK,
+    LIMIT_OUT,
+    NDISTRICTS,
+    PAIRS,
+    PERIODS,
+    SAN_MARCO,
+    STARTING_BRIDGES,
+    STARTING_ROLLS,
+    pair,
+)
+from .reckoning import (
+    banishment_losses,
+    district_card_targets,
+    district_scores,
+    doge_routes,
+    free_banisher,
+    period_bonus,
+    winners,
+)
+
+DISTRICT_KEYS = {d.key: i for i, d in enumerate(DISTRICTS)}
+CARD_NAMES = {
+    "bridge": "Bridge card",
+    "transfer": "Transfer card",
+    "doge": "Doge card",
+    "banish": "Banishment card",
+}
+
+
+def card_name(card: str) -> str:
+    if card.startswith("district:"):
+        return f"District card {DISTRICTS[DISTRICT_KEYS[card[9:]]].name}"
+    if card.startswith("limit:"):
+        return f"Limit {card[6:]}"
+    return {
+        "bridge": "Bridge card",
+        "transfer": "Transfer card",
+        "doge": "Doge card",
+        "banish": "Banishment card",
+    }[card]
+
+
+class SanMarcoState(State):
+    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+        n = self.n = self.begin(game, seats, seed, options)
+        self.cubes = [[0] * n for _ in range(NDISTRICTS)]
+        self.supply = [CUBES_PER_COLOUR] * n
+        self.bridges: list[list[int]] = []  # [a, b, owner], a < b
+        self.prestige = [0] * n
+        self.limits: list[list[int]] = [[] for _ in range(n)]
+        self.period = 1
+        self.round = 0
+        self.start = self.rng.randrange(n)
+        self.doge: int | None = None
+        self.action_deck = [card for card, copies in ACTION_DECK for _ in range(copies)]
+        self.rng.shuffle(self.action_deck)
+        self.action_discard: list[str] = []
+        self.limit_deck = self._fresh_limits()
+        # set-up
+        self.step = "reroll"
+        self.rolls: list[list[int]] = [[] for _ in range(n)]
+        self.setup_next = 0  # how many players, in turn from the start player, have placed cubes
+        self.bridge_queue: list[int] = []
+        # the round
+        self.mode = ""
+        self.extra = False
+        self.offers: list[dict[str, Any]] = []
+        self.offer_at = 0  # the offer being split, then the one being taken
+        self.taker: int | None = None
+        self.pending: list[str] = []
+        self.banish: dict[str, Any] | None = None
+        self.free_banish_seat: int | None = None
+        self._events: list[Event] = []
+        self._setup_rolls()
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _fresh_limits(self) -> list[int]:
+        deck = [value for value, copies in LIMIT_DECK for _ in range(copies)]
+        self.rng.shuffle(deck)
+        return deck
+
+    def _say(self, text: str, **kw: Any) -> None:
+        self._events.append(Event(text, **kw))
+
+    def _order(self, first: int) -> list[int]:
+        return [(first + i) % self.n for i in range(self.n)]
+
+    def limit_total(self, seat: int) -> int:
+        return sum(self.limits[seat])
+
+    def bridge_count(self, a: int, b: int) -> int:
+        a, b = pair(a, b)
+        return sum(1 for x, y, _ in self.bridges if (x, y) == (a, b))
+
+    def _bridge_tuples(self) -> list[tuple[tuple[int, int], int]]:
+        return [((a, b), owner) for a, b, owner in self.bridges]
+
+    # -- set-up -----------------------------------------------------------------------------
+    def _setup_rolls(self) -> None:
+        """Roll the starting cubes of each player in turn from the start player; stop at a player
+        whose four rolls are equal (they may reroll the fourth)."""
+        order = self._order(self.start)
+        while self.setup_next < self.n:
+            seat = order[self.setup_next]
+            if not self.rolls[seat]:
+                self.rolls[seat] = [self.rng.randint(1, 6) for _ in range(STARTING_ROLLS)]
+                if len(set(self.rolls[seat])) == 1:
+                    self._say(f"{self.seat_name(seat)} rolls {self.rolls[seat]}: four the same", reveal=True)
+                    self.step = "reroll"
+                    return
+            self._place_starting(seat)
+            self.setup_next += 1
+        self.step = "bridges"
+        self.bridge_queue = [s for _ in range(STARTING_BRIDGES[self.n]) for s in order]
+
+    def _place_starting(self, seat: int) -> None:
+        for roll in self.rolls[seat]:
+            self.cubes[roll - 1][seat] += CUBES_PER_STARTING_ROLL
+            self.supply[seat] -= CUBES_PER_STARTING_ROLL
+        self._say(f"{self.seat_name(seat)} rolls {', '.join(map(str, self.rolls[seat]))}", reveal=True)
+
+    # -- the contract -----------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        step = self.step
+        if step == "over":
+            return ()
+        if step == "reroll":
+            return (self._order(self.start)[self.setup_next],)
+        if step == "bridges":
+            return (self.bridge_queue[0],)
+        if step == "split":
+            return (self.offers[self.offer_at]["divider"],)
+        if step == "choose":
+            return (self._chooser(),)
+        if step in ("resolve",):
+            assert self.taker is not None
+            return (self.taker,)
+        if step in ("banish_pick",):
+            assert self.banish is not None
+            return (self.banish["player"],)
+        if step == "free_banish":
+            assert self.free_banish_seat is not None
+            return (self.free_banish_seat,)
+        return ()
+
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    def _chooser(self) -> int:
+        offer = self.offers[self.offer_at]
+        taken = len(offer["taken"])
+        return offer["choosers"][taken]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.step == "over" or type(seat) is not int or seat not in self.to_move():
+            return []
+        step = self.step
+        if step == "reroll":
+            return [Reroll(True), Reroll(False)]
+        if step == "bridges":
+            return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_count(a, b) < BRIDGES_PER_PAIR]
+        if step == "split":
+            offer = self.offers[self.offer_at]
+            acts: list[Action] = [
+                PutCard(i, p)
+                for i in range(len(offer["cards"]))
+                for p in range(offer["piles"])
+                if offer["draft"][i] != p
+            ]
+            if all(p in offer["draft"] for p in range(offer["piles"])):
+                acts.append(Confirm())
+            return acts
+        if step == "choose":
+            offer = self.offers[self.offer_at]
+            return [Choose(p) for p in range(offer["piles"]) if p not in offer["taken"]]
+        if step == "resolve":
+            return self._card_actions(seat)
+        if step == "banish_pick":
+            return [PickBanished(c) for c in self._banish_splits()]
+        if step == "free_banish":
+            return [PlayBanish(-1, d) for d in range(NDISTRICTS)] + [Decline(-1)]
+        return []
+
+    def _sources(self, seat: int) -> list[int | None]:
+        """Where a card's cube comes from: the supply, or (empty supply) an own cube on the board."""
+        if self.supply[seat] > 0:
+            return [None]
+        return [d for d in range(NDISTRICTS) if self.cubes[d][seat] > 0]
+
+    def _card_actions(self, seat: int) -> list[Action]:
+        acts: list[Action] = []
+        seen: set[str] = set()
+        bridges = self._bridge_tuples()
+        for i, card in enumerate(self.pending):
+            if card in seen:
+                continue  # two equal cards offer the same moves: the first stands for both
+            seen.add(card)
+            acts.append(Decline(i))
+            if card.startswith("district:"):
+                home = DISTRICT_KEYS[card[9:]]
+                for target in sorted(district_card_targets(home, bridges, seat)):
+                    for source in self._sources(seat):
+                        if source != target:
+                            acts.append(PlayDistrict(i, target, source))
+            elif card == "bridge":
+                acts += self._bridge_actions(i, seat)
+            elif card == "transfer":
+                for d in range(NDISTRICTS):
+                    for colour in range(self.n):
+                        if colour != seat and self.cubes[d][colour] > 0:
+                            for source in self._sources(seat):
+                                acts.append(PlayTransfer(i, d, colour, source))
+            elif card == "banish":
+                acts += [PlayBanish(i, d) for d in range(NDISTRICTS)]
+            elif card == "doge":
+                if self.doge is None:
+                    acts += [PlayDoge(i, d) for d in range(NDISTRICTS)]
+                else:
+                    routes = doge_routes(self.doge, bridges, seat, self.prestige[seat])
+                    acts += [PlayDoge(i, d) for d in sorted(routes)]
+        return acts
+
+    def _bridge_actions(self, card: int, seat: int) -> list[Action]:
+        acts: list[Action] = []
+        if len(self.bridges) < BRIDGES:
+            for a, b in PAIRS:
+                if self.bridge_count(a, b) < BRIDGES_PER_PAIR:
+                    for source in self._sources(seat):
+                        acts.append(PlayBridge(card, a, b, None, source))
+            return acts
+        for index, (x, y, owner) in enumerate(self.bridges):
+            if owner == seat:
+                continue
+            for a, b in PAIRS:
+                count = self.bridge_count(a, b) - (1 if (a, b) == (x, y) else 0)
+                if count < BRIDGES_PER_PAIR:
+                    for source in self._sources(seat):
+                        acts.append(PlayBridge(card, a, b, index, source))
+        return acts
+
+    def _banish_splits(self) -> list[tuple[int, ...]]:
+        """Every way to remove the roll's number of foreign cubes (by colour)."""
+        assert self.banish is not None
+        d, player, count = self.banish["district"], self.banish["player"], self.banish["foreign"]
+        caps = [0 if c == player else self.cubes[d][c] for c in range(self.n)]
+        out: list[tuple[int, ...]] = []
+
+        def fill(c: int, left: int, chosen: list[int]) -> None:
+            if c == self.n:
+                if left == 0:
+                    out.append(tuple(chosen))
+                return
+            for k in range(min(caps[c], left) + 1):
+                fill(c + 1, left - k, chosen + [k])
+
+        fill(0, count, [])
+        return out
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if (
+            self.is_over()
+            or type(seat) is not int
+            or seat not in self.to_move()
+            or not isinstance(action, Action)
+            or action not in self.legal_actions(seat)
+        ):
+            raise IllegalAction(self.explain_illegal(seat, action))
+        self._events = []
+        # one method per kind of action: _do_<kind>
+        handler: Callable[[int, Any], None] = getattr(self, f"_do_{action.kind}")
+        handler(seat, action)
+        return self._events
+
+    # -- set-up moves -----------------------------------------------------------------------
+    def _do_reroll(self, seat: int, action: Reroll) -> None:
+        rolls = self.rolls[seat]
+        if action.again:
+            while rolls[3] == rolls[0]:
+                rolls[3] = self.rng.randint(1, 6)
+            self._say(f"{self.seat_name(seat)} rerolls the fourth die: {rolls[3]}", reveal=True)
+        self._place_starting(seat)
+        self.setup_next += 1
+        self._setup_rolls()
+
+    def _do_start_bridge(self, seat: int, action: PlaceBridge) -> None:
+        a, b = pair(action.a, action.b)
+        self.bridges.append([a, b, seat])
+        self.supply[seat] -= 1
+        self._say(f"{self.seat_name(seat)} builds a bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}")
+        self.bridge_queue.pop(0)
+        if not self.bridge_queue:
+            self._start_round(extra=False)
+
+    # -- rounds -----------------------------------------------------------------------------
+    def _eligible(self) -> list[int]:
+        return [s for s in self._order(self.start) if self.limit_total(s) < LIMIT_OUT]
+
+    def _start_round(self, extra: bool) -> None:
+        self.round += 1
+        self.extra = extra
+        eligible = self._eligible()
+        assert eligible and eligible[0] == self.start, "the start player is always in the round"
+        others = eligible[1:]
+        self.rng.shuffle(others)
+        if len(eligible) == 4:
+            self.mode = "pairs"
+            c1, d2, c2 = others
+            self.offers = [self._offer(self.start, [c1], 5, 3, 2), self._offer(d2, [c2], 5, 3, 2)]
+        elif len(eligible) == 3:
+            self.mode = "trio"
+            self.offers = [self._offer(self.start, others, 6, 4, 3)]
+        else:
+            self.mode = "pair"
+            self.offers = [self._offer(self.start, others, 5, 3, 2)]
+        roles = "; ".join(
+            f"{self.seat_name(o['divider'])} divides for {self._names(o['choosers'])}" for o in self.offers
+        )
+        self._say(f"Period {self.period}, round {self.round}{' (extra round)' if extra else ''}: {roles}")
+        self.offer_at = 0
+        self.step = "split"
+
+    def _names(self, seats: list[int]) -> str:
+        return ", ".join(self.seat_name(s) for s in seats)
+
+    def _offer(self, divider: int, choosers: list[int], actions: int, limits: int, piles: int) -> dict:
+        cards = [self._draw_action() for _ in range(actions)] + [
+            f"limit:{self.limit_deck.pop()}" for _ in range(limits)
+        ]
+        return {
+            "divider": divider,
+            "choosers": choosers,
+            "cards": cards,
+            "draft": [0] * len(cards),
+            "piles": piles,
+            "revealed": False,
+            "taken": {},  # pile -> seat
+        }
+
+    def _draw_action(self) -> str:
+        if not self.action_deck:  # cannot happen within a period (spec §6.4); a safety net
+            self.action_deck, self.action_discard = self.action_discard, []
+            self.rng.shuffle(self.action_deck)
+        return self.action_deck.pop()
+
+    def _do_put(self, seat: int, action: PutCard) -> None:
+        self.offers[self.offer_at]["draft"][action.card] = action.pile
+
+    def _do_confirm(self, seat: int, action: Confirm) -> None:
+        offer = self.offers[self.offer_at]
+        self._say(f"{self.seat_name(seat)} has made {offer['piles']} piles")
+        if self.offer_at + 1 < len(self.offers):
+            self.offer_at += 1  # the second divider splits before anything is shown
+            return
+        self.offer_at = 0
+        self._reveal()
+
+    def _reveal(self) -> None:
+        offer = self.offers[self.offer_at]
+        offer["revealed"] = True
+        piles = "; ".join(
+            f"pile {p + 1}: "
+            + ", ".join(card_name(c) for c, q in zip(offer["cards"], offer["draft"]) if q == p)
+            for p in range(offer["piles"])
+        )
+        self._say(f"{self.seat_name(offer['divider'])}'s piles: {piles}", reveal=True)
+        self.step = "choose"
+
+    def pile_cards(self, offer: dict, pile: int) -> list[str]:
+        return [c for c, q in zip(offer["cards"], offer["draft"]) if q == pile]
+
+    def _do_choose(self, seat: int, action: Choose) -> None:
+        self._take(seat, action.pile)
+
+    def _take(self, seat: int, pile: int) -> None:
+        offer = self.offers[self.offer_at]
+        offer["taken"][pile] = seat
+        cards = self.pile_cards(offer, pile)
+        for card in cards:
+            if card.startswith("limit:"):
+                self.limits[seat].append(int(card[6:]))
+        self._say(f"{self.seat_name(seat)} takes pile {pile + 1} (limit now {self.limit_total(seat)})")
+        self.taker = seat
+        self.pending = [c for c in cards if not c.startswith("limit:")]
+        self.step = "resolve"
+        self._next_card()
+
+    def _next_card(self) -> None:
+        """After a card: the taker goes on, or the next pile is taken, or the round ends."""
+        if self.pending:
+            self.step = "resolve"
+            return
+        offer = self.offers[self.offer_at]
+        left = [p for p in range(offer["piles"]) if p not in offer["taken"]]
+        if len(left) > 1:
+            self.taker = None
+            self.step = "choose"
+            return
+        if left:
+            self._take(offer["divider"], left[0])  # the divider gets what is left
+            return
+        if self.offer_at + 1 < len(self.offers):
+            self.offer_at += 1
+            self._reveal()
+            return
+        self._end_round()
+
+    # -- cards ------------------------------------------------------------------------------
+    def _use(self, card: int) -> str:
+        used = self.pending.pop(card)
+        self.action_discard.append(used)
+        return used
+
+    def _cube_from(self, seat: int, source: int | None) -> None:
+        if source is None:
+            self.supply[seat] -= 1
+        else:
+            self.cubes[source][seat] -= 1
+
+    def _do_decline(self, seat: int, action: Decline) -> None:
+        if action.card < 0:
+            self._say(f"{self.seat_name(seat)} gives up the free banishment")
+            self._after_free_banish()
+            return
+        used = self._use(action.card)
+        self._say(f"{self.seat_name(seat)} gives up a {card_name(used)}")
+        self._next_card()
+
+    def _do_play_district(self, seat: int, action: PlayDistrict) -> None:
+        self._use(action.card)
+        self._cube_from(seat, action.source)
+        self.cubes[action.target][seat] += 1
+        self._say(f"{self.seat_name(seat)} places a cube in {DISTRICTS[action.target].name}")
+        self._next_card()
+
+    def _do_play_bridge(self, seat: int, action: PlayBridge) -> None:
+        self._use(action.card)
+        a, b = pair(action.a, action.b)
+        if action.take is None:
+            self.bridges.append([a, b, seat])
+            self._say(f"{self.seat_name(seat)} builds a bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}")
+        else:
+            bridge = self.bridges[action.take]
+            old = bridge[2]
+            self.supply[old] += 1
+            bridge[:] = [a, b, seat]
+            self._say(
+                f"{self.seat_name(seat)} takes over {self.seat_name(old)}'s bridge, now "
+                f"{DISTRICTS[a].name} – {DISTRICTS[b].name}"
+            )
+        self._cube_from(seat, action.source)
+        self._next_card()
+
+    def _do_play_transfer(self, seat: int, action: PlayTransfer) -> None:
+        self._use(action.card)
+        d = action.district
+        self.cubes[d][action.colour] -= 1
+        self.supply[action.colour] += 1
+        self._cube_from(seat, action.source)
+        self.cubes[d][seat] += 1
+        victim = self.seat_name(action.colour)
+        self._say(f"{self.seat_name(seat)} replaces a cube of {victim} in {DISTRICTS[d].name}")
+        self._next_card()
+
+    def _do_play_banish(self, seat: int, action: PlayBanish) -> None:
+        if action.card >= 0:
+            self._use(action.card)
+        d = action.district
+        roll = self.rng.randint(1, 6)
+        foreign = sum(self.cubes[d][c] for c in range(self.n) if c != seat)
+        lost_foreign, lost_own = banishment_losses(roll, foreign, self.cubes[d][seat])
+        self._say(f"{self.seat_name(seat)} banishes in {DISTRICTS[d].name} and rolls {roll}", reveal=True)
+        self.cubes[d][seat] -= lost_own
+        self.supply[seat] += lost_own
+        colours = [c for c in range(self.n) if c != seat and self.cubes[d][c] > 0]
+        self.banish = {"district": d, "player": seat, "foreign": lost_foreign, "free": action.card < 0}
+        if lost_foreign == foreign or len(colours) <= 1:
+            split = tuple(self.cubes[d][c] if c != seat else 0 for c in range(self.n))
+            if lost_foreign < foreign:
+                split = tuple(lost_foreign if c in colours else 0 for c in range(self.n))
+            self._remove_banished(split)
+            return
+        self.step = "banish_pick"
+
+    def _do_pick_banished(self, seat: int, action: PickBanished) -> None:
+        self._remove_banished(action.counts)
+
+    def _remove_banished(self, counts: tuple[int, ...]) -> None:
+        assert self.banish is not None
+        d = self.banish["district"]
+        for colour, k in enumerate(counts):
+            self.cubes[d][colour] -= k
+            self.supply[colour] += k
+        free = self.banish["free"]
+        self.banish = None
+        if free:
+            self._after_free_banish()
+        else:
+            self._next_card()
+
+    def _do_play_doge(self, seat: int, action: PlayDoge) -> None:
+        self._use(action.card)
+        d = action.district
+        if self.doge is None:
+            self._say(f"{self.seat_name(seat)} places the Doge in {DISTRICTS[d].name}")
+        else:
+            route = doge_routes(self.doge, self._bridge_tuples(), seat, self.prestige[seat])[d]
+            self.prestige[seat] -= route.cost
+            for owner, amount in route.paid:
+                assert isinstance(owner, int)
+                self.prestige[owner] += amount
+            path = " → ".join(DISTRICTS[x].name for x in route.path)
+            self._say(f"{self.seat_name(seat)} moves the Doge {path} (pays {route.cost})")
+        self.doge = d
+        self._score(d)
+        self._next_card()
+
+    def _score(self, d: int) -> None:
+        district = DISTRICTS[d]
+        scores = district_scores({c: self.cubes[d][c] for c in range(self.n)}, district.high, district.low)
+        for colour, points in scores.items():
+            self.prestige[colour] += points
+        said = ", ".join(f"{self.seat_name(c)} +{p}" for c, p in scores.items()) or "nobody scores"
+        self._say(f"{district.name} is scored: {said}")
+
+    # -- round and period end ---------------------------------------------------------------
+    def _end_round(self) -> None:
+        self.taker = None
+        self.offers = []
+        if self.extra:
+            self._end_period()
+            return
+        left = [s for s in range(self.n) if self.limit_total(s) < LIMIT_OUT]
+        if len(left) == self.n:
+            self.start = (self.start + 1) % self.n
+            self._start_round(extra=False)
+        elif len(left) >= 2:
+            self.start = next(s for s in self._order(self.start + 1) if self.limit_total(s) < LIMIT_OUT)
+            self._start_round(extra=True)
+        else:
+            self._end_period()
+
+    def _end_period(self) -> None:
+        totals = [self.limit_total(s) for s in range(self.n)]
+        for seat, bonus in enumerate(period_bonus(totals)):
+            if bonus:
+                self.prestige[seat] += bonus
+                self._say(f"{self.seat_name(seat)} gains a bonus of {bonus}")
+        self.free_banish_seat = free_banisher(totals)
+        if self.free_banish_seat is not None:
+            self.step = "free_banish"
+            return
+        self._say("Nobody banishes for free: the lowest limit total is shared")
+        self._after_free_banish()
+
+    def _after_free_banish(self) -> None:
+        self.free_banish_seat = None
+        self.limits = [[] for _ in range(self.n)]
+        self.limit_deck = self._fresh_limits()
+        self.action_deck += self.action_discard
+        self.action_discard = []
+        self.rng.shuffle(self.action_deck)
+        if self.period < PERIODS:
+            self.period += 1
+            self.start = (self.start + 1) % self.n
+            self._start_round(extra=False)
+            return
+        for d in range(NDISTRICTS):
+            self._score(d)
+        self.step = "over"
+        self._say("The game is over")
+
+    # -- what players see -------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        viewer = seat if type(seat) is int and 0 <= seat < self.n else None
+        offers = []
+        for offer in self.offers:
+            shown = offer["revealed"] or viewer == offer["divider"]
+            offers.append(
+                {
+                    "divider": offer["divider"],
+                    "choosers": list(offer["choosers"]),
+                    "piles": offer["piles"],
+                    "revealed": offer["revealed"],
+                    "cards": list(offer["cards"]) if shown else None,
+                    "draft": list(offer["draft"]) if shown else None,
+                    "card_count": len(offer["cards"]),
+                    "taken": {str(p): s for p, s in offer["taken"].items()},
+                }
+            )
+        return {
+            "game": "san_marco",
+            "viewer": viewer,
+            "step": self.step,
+            "to_move": list(self.to_move()),
+            "period": self.period,
+            "round": self.round,
+            "extra": self.extra,
+            "start": self.start,
+            "doge": self.doge,
+            "cubes": [list(row) for row in self.cubes],
+            "supply": list(self.supply),
+            "bridges": [list(b) for b in self.bridges],
+            "prestige": list(self.prestige),
+            "limits": [list(x) for x in self.limits],
+            "offers": offers,
+            "offer_at": self.offer_at,
+            "taker": self.taker,
+            "pending": list(self.pending),
+            "decks": {"action": len(self.action_deck), "limit": len(self.limit_deck)},
+            "options": dict(self.options),
+            "players": [{"name": s.name} for s in self.seats],
+        }
+
+    def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
+        if owner is None:
+            self.action_deck[:] = [mark() for _ in self.action_deck]
+            self.limit_deck[:] = [mark() for _ in self.limit_deck]
+            return
+        for offer in self.offers:
+            if offer["divider"] == owner and not offer["revealed"]:
+                offer["cards"][:] = [mark() for _ in offer["cards"]]
+                offer["draft"][:] = [mark() for _ in offer["draft"]]
+
+    def standings(self) -> Standings:
+        players = list(range(self.n))
+        sm_cubes = [self.cubes[SAN_MARCO][s] for s in players]
+        won = set(winners(self.prestige, sm_cubes, players)) if self.step == "over" else set()
+        rows = [
+            StandingRow(
+                seat=s,
+                name=self.seat_name(s),
+                total=self.prestige[s],
+                breakdown={"prestige": self.prestige[s]},
+                tiebreak=sm_cubes[s],
+                winner=s in won,
+            )
+            for s in players
+        ]
+        return Standings(rank_rows(rows), tiebreak_label="cubes in San Marco")
+
+    def snapshot(self) -> dict:
+        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
+        data["rng"] = self.rng.getstate()
+        return data
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """Why `apply` refuses `action`, in one line (the same checks as check_turn, in order)."""
+        if self.is_over():
+            return "The game is over."
+        if type(seat) is not int or seat not in self.to_move():
+            who = self.seat_name(seat) if type(seat) is int else "that seat"
+            return f"It is not {who}'s turn."
+        if not isinstance(action, Action) or type(action) not in STEP_OF:
+            return "That is not a move in this game."
+        wanted = STEP_OF[type(action)]
+        if self.step not in wanted:
+            return NOW[self.step]
+        if isinstance(action, Confirm):
+            return "Every pile must hold at least one card."
+        if isinstance(action, PlayDoge):
+            return "The Doge cannot get there with the prestige you can pay, or that is not a district."
+        if isinstance(action, Choose):
+            return "That pile is not on offer."
+        if isinstance(action, (PlaceBridge, PlayBridge)):
+            return "A bridge joins two neighbouring districts, at most three on one canal."
+        if isinstance(action, PlayDistrict):
+            return "A district card places in its district, or across one bridge of your own."
+        return "That move is not allowed now."
+
+
+# The steps each kind of action belongs to, and what a player is asked in each step.
+STEP_OF: dict[type, tuple[str, ...]] = {
+    Reroll: ("reroll",),
+    PlaceBridge: ("bridges",),
+    PutCard: ("split",),
+    Confirm: ("split",),
+    Choose: ("choose",),
+    PlayDistrict: ("resolve",),
+    PlayBridge: ("resolve",),
+    PlayTransfer: ("resolve",),
+    PlayBanish: ("resolve", "free_banish"),
+    PickBanished: ("banish_pick",),
+    PlayDoge: ("resolve",),
+    Decline: ("resolve", "free_banish"),
+}
+NOW = {
+    "reroll": "First say whether to reroll the fourth starting die.",
+    "bridges": "First place your starting bridge.",
+    "split": "First split your cards into piles and confirm.",
+    "choose": "First take one of the piles on offer.",
+    "resolve": "First play or give up the cards of the pile you took.",
+    "banish_pick": "First choose which cubes the banishment removes.",
+    "free_banish": "First banish for free, or give it up.",
+    "over": "The game is over.",
+}
