@@ -69,7 +69,8 @@ def registered(monkeypatch):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_contract_suite_holds_for_san_marco(registered, players):
-    from tests.test_contract import test_game_keeps_the_contract
+    from boardgames_tui.rules.registry import get
+    from tests.test_contract import option_sets, test_game_keeps_the_contract
 
-    for seed in range(2):
-        test_game_keeps_the_contract("san_marco", players, {}, seed)
+    for seed, options in enumerate(option_sets(get("san_marco"), players) * 2):
+        test_game_keeps_the_contract("san_marco", players, options, seed)

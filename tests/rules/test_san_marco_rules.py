@@ -259,3 +259,15 @@ def test_a_tie_for_the_lowest_total_means_no_free_banishment():
     state._end_round()
     assert state.step == "split" and state.period == 2
     assert state.prestige == [0, 0, 8, 8]  # the bonus: 12 less each total below 10
+
+
+def test_under_the_stricter_reading_a_player_owns_one_bridge_a_canal():
+    state = SanMarcoGame().new([Seat(name) for name in "RBGY"], 1, options={"bridges_per_owner": "one"})
+    empty_board(state)
+    mine = pair(D[4], D[6])
+    state.bridges = [[*mine, R]]
+    resolving(state, R, ["bridge"])
+    pairs = {pair(a.a, a.b) for a in state.legal_actions(R) if isinstance(a, PlayBridge)}
+    assert mine not in pairs and len(pairs) == len(PAIRS) - 1
+    resolving(state, B, ["bridge"])
+    assert mine in {pair(a.a, a.b) for a in state.legal_actions(B) if isinstance(a, PlayBridge)}

@@ -4,12 +4,25 @@ actions and the state machine for 3 and 4 players (`actions`, `state`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import Game, Seat
+from ..core import Game, OptionSpec, Seat
 
 if TYPE_CHECKING:
     from .state import SanMarcoState
+
+
+OPTIONS = (
+    OptionSpec(
+        "bridges_per_owner",
+        "Bridges of one player on a canal",
+        (("any", "any number, three in all (ruling)"), ("one", "at most one each")),
+        "any",
+        "The rulebook caps a canal at three bridges and once words it as three from different "
+        "players; by default one player may own two of the three.",
+    ),
+)
 
 
 class SanMarcoGame(Game):
@@ -20,6 +33,7 @@ class SanMarcoGame(Game):
     minutes = 75
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
     rules_version = "1"
+    options = OPTIONS
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SanMarcoState:
         from .state import SanMarcoState
@@ -30,6 +44,86 @@ class SanMarcoGame(Game):
         from .actions import decode_action
 
         return decode_action(data)
+
+    def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
+        opts = self.resolve_options(options or {})
+        lines = [rules_text().strip(), "", "## Options in this game", ""]
+        for spec in self.options:
+            lines.append(f"- **{spec.label}:** {spec.label_of(opts[spec.key])}")
+        return "\n".join(lines) + "\n"
+
+
+def rules_text() -> str:
+    from . import data as D
+
+    values = "\n".join(
+        f"| {d.die} | {d.name} | {d.high} / {d.low} | {'provisional' if d.provisional else 'rulebook'} |"
+        for d in D.DISTRICTS
+    )
+    pairs = ", ".join(
+        f"{D.DISTRICTS[a].name} – {D.DISTRICTS[b].name}{' (rulebook)' if sure else ''}"
+        for a, b, sure in D.NEIGHBOUR_PAIRS
+    )
+    return f"""
+# San Marco
+
+Noble families of Venice place their aristocrats (cubes) in the six districts of the city. When a
+district is scored, the family with the most cubes there gains its high prestige value and the
+runner-up its low one. After three periods every district is scored once more; the most prestige
+wins, and a tie goes to the most cubes in San Marco.
+
+## The board
+
+| Die | District | High / low | Values |
+|---|---|---|---|
+{values}
+
+Neighbouring districts (a bridge joins two of them, at most {D.BRIDGES_PER_PAIR} on one canal): {pairs}.
+
+**Provisional board data.** The printed board is not public: the rulebook gives only San Marco's
+values, Castello's die number and that Castello and San Marco are neighbours. The other values and
+neighbours above are stand-ins (real Venice's districts), kept in one table to be replaced once the
+printed board has been read.
+
+## Set-up
+
+Everyone has {D.CUBES_PER_COLOUR} cubes. Each player rolls the die {D.STARTING_ROLLS} times and puts
+{D.CUBES_PER_STARTING_ROLL} cubes in the district of each roll; four equal rolls may have the
+fourth rerolled until it differs. Then each player places a starting bridge with a cube on it
+(two each, one at a time, with 3 players).
+
+## A round: I divide, you choose
+
+- The start player divides; the other roles are drawn at random. With 4 players there are two
+  dividers, each with a chooser; with 3, one divider and two choosers.
+- A divider draws 5 action and 3 limit cards (6 and 4 with 3 players) and splits them, in secret,
+  into 2 piles (3 with 3 players), each with at least one card. Both dividers split before any pile
+  is shown. Then the piles are turned up: the chooser takes one (with 3 players, the first chooser,
+  then the second), and the divider takes what is left.
+- Limit cards count as soon as their pile is taken. Action cards are played one at a time in any
+  order, or given up.
+
+## Action cards
+
+- **District card:** a cube in that district, or across one bridge of your own into a neighbour.
+- **Bridge card:** a bridge (with one of your cubes) between two neighbouring districts; once all
+  {D.BRIDGES} are out, take over another player's bridge, leaving it or moving it.
+- **Transfer:** replace one cube of another colour, in any district, with one of yours.
+- **Banishment:** name a district, roll the die, remove that many cubes of other colours (you
+  choose which); a roll above all of them takes your own cubes too.
+- **Doge:** the first one places the Doge anywhere; later ones move him over bridges (your own
+  free, another player's for 1 prestige to its owner; from a district no bridge touches, 2 to the
+  bank to reach a neighbour). The district where he stops is scored.
+- An empty supply: a card's cube is one of yours moved from the board.
+
+## Limits and the end of a period
+
+A player whose limit cards add up to {D.LIMIT_OUT} or more at the end of a round is out for the
+period. With one player out (or two of four), those left play one extra round; otherwise the period
+ends. Then everyone below {D.LIMIT_OUT} gains the highest total less their own, and the player with
+the sole lowest total may banish once for free (nobody, on a tie). After {D.PERIODS} periods every
+district is scored.
+"""
 
 
 GAME = SanMarcoGame()

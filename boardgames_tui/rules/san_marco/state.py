@@ -134,6 +134,15 @@ class SanMarcoState(State):
         a, b = pair(a, b)
         return sum(1 for x, y, _ in self.bridges if (x, y) == (a, b))
 
+    def bridge_fits(self, a: int, b: int, seat: int, lifted: int | None = None) -> bool:
+        """Whether `seat` may put a bridge on a+b: fewer than three there (not counting bridge
+        number `lifted`, being moved), and, under the stricter reading, none of its own."""
+        key = pair(a, b)
+        there = [owner for i, (x, y, owner) in enumerate(self.bridges) if (x, y) == key and i != lifted]
+        if len(there) >= BRIDGES_PER_PAIR:
+            return False
+        return self.options.get("bridges_per_owner", "any") != "one" or seat not in there
+
     def _bridge_tuples(self) -> list[tuple[tuple[int, int], int]]:
         return [((a, b), owner) for a, b, owner in self.bridges]
 
@@ -200,7 +209,7 @@ class SanMarcoState(State):
         if step == "reroll":
             return [Reroll(True), Reroll(False)]
         if step == "bridges":
-            return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_count(a, b) < BRIDGES_PER_PAIR]
+            return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_fits(a, b, seat)]
         if step == "split":
             offer = self.offers[self.offer_at]
             acts: list[Action] = [
@@ -266,16 +275,15 @@ class SanMarcoState(State):
         acts: list[Action] = []
         if len(self.bridges) < BRIDGES:
             for a, b in PAIRS:
-                if self.bridge_count(a, b) < BRIDGES_PER_PAIR:
+                if self.bridge_fits(a, b, seat):
                     for source in self._sources(seat):
                         acts.append(PlayBridge(card, a, b, None, source))
             return acts
-        for index, (x, y, owner) in enumerate(self.bridges):
+        for index, (*_, owner) in enumerate(self.bridges):
             if owner == seat:
                 continue
             for a, b in PAIRS:
-                count = self.bridge_count(a, b) - (1 if (a, b) == (x, y) else 0)
-                if count < BRIDGES_PER_PAIR:
+                if self.bridge_fits(a, b, seat, lifted=index):
                     for source in self._sources(seat):
                         acts.append(PlayBridge(card, a, b, index, source))
         return acts
