@@ -34,6 +34,7 @@ class SanMarcoGame(Game):
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
     rules_version = "1"
     options = OPTIONS
+    bots = {"smart": ".bot:SmartBot"}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SanMarcoState:
         from .state import SanMarcoState

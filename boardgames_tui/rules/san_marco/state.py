@@ -656,6 +656,8 @@ class SanMarcoState(State):
             "offer_at": self.offer_at,
             "taker": self.taker,
             "pending": list(self.pending),
+            # a banishment waiting for its pick of foreign cubes (the roll is public)
+            "banish": dict(self.banish) if self.banish is not None else None,
             "decks": {"action": len(self.action_deck), "limit": len(self.limit_deck)},
             "options": dict(self.options),
             "players": [{"name": s.name} for s in self.seats],
