@@ -9,13 +9,22 @@ import pytest
 from boardgames_tui.rules.core import IllegalAction, Seat
 from boardgames_tui.rules.san_marco import SanMarcoGame
 from boardgames_tui.rules.san_marco.actions import Confirm
-from boardgames_tui.rules.san_marco.data import BRIDGES, BRIDGES_PER_PAIR, CUBES_PER_COLOUR, PAIRS
+from boardgames_tui.rules.san_marco.data import (
+    BRIDGES,
+    BRIDGES_PER_PAIR,
+    CUBES_PER_COLOUR,
+    NEUTRAL_CUBES,
+    PAIRS,
+)
 
 
 def invariants(state):
-    for colour in range(state.n):
+    for colour in range(state.colours):
         on_bridges = sum(1 for *_, owner in state.bridges if owner == colour)
         in_districts = sum(row[colour] for row in state.cubes)
+        if state._is_neutral(colour):
+            assert in_districts + state.neutral_aside == NEUTRAL_CUBES and on_bridges == 0
+            continue
         assert state.supply[colour] + in_districts + on_bridges == CUBES_PER_COLOUR
         assert state.supply[colour] >= 0 and all(row[colour] >= 0 for row in state.cubes)
     assert len(state.bridges) <= BRIDGES
@@ -23,9 +32,9 @@ def invariants(state):
     assert all(p >= 0 for p in state.prestige)
 
 
-def play(players, seed):
+def play(players, seed, options=None):
     game = SanMarcoGame()
-    state = game.new([Seat(f"P{i}", "random") for i in range(players)], seed)
+    state = game.new([Seat(f"P{i}", "random") for i in range(players)], seed, options=options)
     rng = random.Random(seed)
     steps = 0
     while not state.is_over():
@@ -48,10 +57,14 @@ def play(players, seed):
     return state, steps
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize(
+    "players, options",
+    [(3, {}), (4, {}), (2, {"two_player": "neutral"}), (2, {"two_player": "dummies"})],
+    ids=["3p", "4p", "2A", "2B"],
+)
 @pytest.mark.parametrize("seed", range(6))
-def test_random_games_end_with_the_invariants_kept(players, seed):
-    state, _ = play(players, seed)
+def test_random_games_end_with_the_invariants_kept(players, options, seed):
+    state, _ = play(players, seed, options)
     standings = state.standings()
     assert standings.winners
     assert state.period == 3 and state.step == "over"
@@ -67,7 +80,7 @@ def registered(monkeypatch):
     registry._LOADED.pop("san_marco", None)
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_contract_suite_holds_for_san_marco(registered, players):
     from boardgames_tui.rules.registry import get
     from tests.test_contract import option_sets, test_game_keeps_the_contract

@@ -52,8 +52,8 @@ def resolving(state, seat, cards):
 
 def empty_board(state):
     for row in state.cubes:
-        row[:] = [0] * state.n
-    state.supply = [25] * state.n
+        row[:] = [0] * state.colours
+    state.supply = [25] * state.colours
     state.bridges = []
     return state
 
@@ -271,3 +271,53 @@ def test_under_the_stricter_reading_a_player_owns_one_bridge_a_canal():
     assert mine not in pairs and len(pairs) == len(PAIRS) - 1
     resolving(state, B, ["bridge"])
     assert mine in {pair(a.a, a.b) for a in state.legal_actions(B) if isinstance(a, PlayBridge)}
+
+
+def two(variant, seed=1):
+    return SanMarcoGame().new([Seat("A"), Seat("B")], seed, options={"two_player": variant})
+
+
+def test_x16_variant_a_ends_the_period_at_ten_with_no_extra_round_and_no_free_banishment():
+    state = two("neutral")
+    assert all(row[2] >= 1 for row in state.cubes)  # a neutral cube in every district
+    for d in (0, 1):  # two neutral cubes taken off, as a banishment or a transfer leaves them
+        state.cubes[d][2] -= 1
+        state._return_cubes(2, 1)
+    assert state.neutral_aside == 2 and state.supply[2] == 0
+    resolving(state, 0, [])
+    state.limits = [[3, 3, 3, 1], [3, 3]]
+    state._end_round()
+    assert state.prestige[:2] == [0, 4] and state.period == 2  # no extra round, no free banishment
+    assert state.step == "neutral_place"
+    first = state.to_move()[0]
+    assert first == state.start
+    state.apply(first, state.legal_actions(first)[0])
+    assert state.neutral_aside == 1 and state.to_move() == (1 - first,)  # the players take turns
+    state.apply(1 - first, state.legal_actions(1 - first)[-1])
+    assert state.neutral_aside == 0 and state.step == "split"
+    assert sum(row[2] for row in state.cubes) == 12
+
+
+def test_variant_a_neutral_cubes_compete_but_score_for_nobody():
+    state = two("neutral")
+    empty_board(state)
+    state.cubes[D[4]][2] = 3  # the neutral colour leads San Marco
+    state.cubes[D[4]][0] = 1
+    resolving(state, 1, ["doge"])
+    state.apply(1, PlayDoge(0, D[4]))
+    assert state.prestige == [DISTRICTS[SAN_MARCO].low, 0, 0]  # the neutral's 8 dropped
+
+
+def test_variant_b_dummies_build_a_bridge_and_gain_a_cube_each_round():
+    state = two("dummies")
+    while state.step in ("reroll", "bridges"):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    dummies = [owner for *_, owner in state.bridges if owner >= 2]
+    assert sorted(dummies) == [2, 3]
+    placed = [sum(row[c] for row in state.cubes) for c in (2, 3)]
+    assert placed == [8, 8]
+    resolving(state, 0, [])
+    state._end_round()
+    assert [sum(row[c] for row in state.cubes) for c in (2, 3)] == [9, 9]
+    assert state.standings().rows and all(row.seat < 2 for row in state.standings().rows)

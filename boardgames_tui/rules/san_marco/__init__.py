@@ -1,6 +1,8 @@
-"""San Marco (Moon & Weissblum, Ravensburger 2001): the rules layer, being built (issue 9); not
-registered yet. So far: the board and deck data (`data`), the game's arithmetic (`reckoning`), the
-actions and the state machine for 3 and 4 players (`actions`, `state`)."""
+"""San Marco (Moon & Weissblum, Ravensburger 2001) for 3–4 players, and 2 in either unofficial
+variant: the rules layer (issue 9), not registered as a game until its board exists.
+
+`data` is the one board table (provisional values marked), `reckoning` the arithmetic, `actions`
+and `state` the state machine, `bot` the smart bot."""
 
 from __future__ import annotations
 
@@ -15,6 +17,24 @@ if TYPE_CHECKING:
 
 OPTIONS = (
     OptionSpec(
+        "two_player",
+        "Two players (not official)",
+        (("neutral", "A: a neutral colour"), ("dummies", "B: two dummy colours")),
+        "neutral",
+        "The rulebook is for 3–4 players. A: twelve neutral cubes compete in every scoring "
+        "(their points are dropped), no free banishment. B: two dummy colours with a bridge "
+        "each gain a cube per round at random, score, collect tolls, and cannot win.",
+        players=(2,),
+    ),
+    OptionSpec(
+        "dummy_free_banish",
+        "Free banishment (variant B)",
+        (("on", "on (the normal rules)"), ("off", "off")),
+        "on",
+        "Whether the sole lowest limit total may banish once for free at a period's end.",
+        players=(2,),
+    ),
+    OptionSpec(
         "bridges_per_owner",
         "Bridges of one player on a canal",
         (("any", "any number, three in all (ruling)"), ("one", "at most one each")),
@@ -28,7 +48,7 @@ OPTIONS = (
 class SanMarcoGame(Game):
     id = "san_marco"
     title = "San Marco"
-    min_players = 3
+    min_players = 2
     max_players = 4
     minutes = 75
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
@@ -124,6 +144,19 @@ period. With one player out (or two of four), those left play one extra round; o
 ends. Then everyone below {D.LIMIT_OUT} gains the highest total less their own, and the player with
 the sole lowest total may banish once for free (nobody, on a tie). After {D.PERIODS} periods every
 district is scored.
+
+## Two players (not official)
+
+The rulebook is for 3 and 4 players; these two variants come from a players' summary. Both play
+one divider and one chooser a round, the divider alternating, and a period ends after the round in
+which a player reaches {D.LIMIT_OUT}, with no extra round.
+
+- **A, a neutral colour:** {D.NEUTRAL_CUBES} neutral cubes, one in every district and the rest by
+  die rolls. They compete in every scoring but their points are dropped; cubes of theirs taken off
+  are set aside and put back by the players, in turn, at the next period. No free banishment.
+- **B, two dummy colours:** each rolls its starting cubes and builds a bridge where it has most.
+  After every round each dummy puts a cube in a district rolled on the die. Dummies score and
+  collect tolls but cannot win. The free banishment is an option (on by default).
 """
 
 

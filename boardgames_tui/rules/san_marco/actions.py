@@ -166,6 +166,17 @@ class Decline(Action):
         return "Give up the free banishment" if self.card < 0 else f"Give up card {self.card + 1}"
 
 
+@dataclass(frozen=True)
+class PlaceNeutral(Action):
+    """Variant A, at a period's start: a neutral cube set aside goes back into `district`."""
+
+    kind: ClassVar[str] = "place_neutral"
+    district: int
+
+    def describe(self) -> str:
+        return f"Put a neutral cube back in {_d(self.district)}"
+
+
 ACTION_CLASSES: tuple[type[Action], ...] = (
     Reroll,
     PlaceBridge,
@@ -179,5 +190,6 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
     PickBanished,
     PlayDoge,
     Decline,
+    PlaceNeutral,
 )
 decode_action = action_codec(*ACTION_CLASSES)

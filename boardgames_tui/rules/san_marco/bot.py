@@ -30,7 +30,6 @@ from .actions import (
 from .data import DISTRICTS, LIMIT_OUT, NDISTRICTS
 from .reckoning import banishment_losses, district_scores, doge_routes
 
-DISTRICT_KEYS = {d.key: i for i, d in enumerate(DISTRICTS)}
 # Rough worth of an action card in hand, in prestige, before knowing where it will be played.
 CARD_WORTH = {"district": 2.0, "bridge": 1.2, "transfer": 2.5, "doge": 3.0, "banish": 1.5}
 

@@ -25,6 +25,7 @@ from .actions import (
     Decline,
     PickBanished,
     PlaceBridge,
+    PlaceNeutral,
     PlayBanish,
     PlayBridge,
     PlayDistrict,
@@ -43,6 +44,7 @@ from .data import (
     LIMIT_DECK,
     LIMIT_OUT,
     NDISTRICTS,
+    NEUTRAL_ROLLS,
     PAIRS,
     PERIODS,
     SAN_MARCO,
@@ -56,6 +58,7 @@ from .reckoning import (
     district_scores,
     doge_routes,
     free_banisher,
+    neutral_start,
     period_bonus,
     winners,
 )
@@ -85,10 +88,19 @@ def card_name(card: str) -> str:
 class SanMarcoState(State):
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
-        self.cubes = [[0] * n for _ in range(NDISTRICTS)]
-        self.supply = [CUBES_PER_COLOUR] * n
+        # The colours on the board: the players', then (2 players) the neutral colour of variant
+        # A or the two dummies of variant B. Their cubes count in every scoring and can be
+        # banished and transferred; the neutral scores for nobody, a dummy for itself.
+        self.variant = self.options.get("two_player", "neutral") if n == 2 else ""
+        extra = {"": 0, "neutral": 1, "dummies": 2}[self.variant]
+        colours = self.colours = n + extra
+        self.cubes = [[0] * colours for _ in range(NDISTRICTS)]
+        self.supply = [CUBES_PER_COLOUR] * colours
         self.bridges: list[list[int]] = []  # [a, b, owner], a < b
-        self.prestige = [0] * n
+        self.prestige = [0] * colours
+        self.neutral_aside = 0  # variant A: neutral cubes taken off, back at the next period
+        self.first_divider: int | None = None  # variant B: who divided first this period
+        self.neutral_queue: list[int] = []  # variant A: who places the next neutral cube
         self.limits: list[list[int]] = [[] for _ in range(n)]
         self.period = 1
         self.round = 0
@@ -162,13 +174,54 @@ class SanMarcoState(State):
             self._place_starting(seat)
             self.setup_next += 1
         self.step = "bridges"
+        self._setup_others()
         self.bridge_queue = [s for _ in range(STARTING_BRIDGES[self.n]) for s in order]
+
+    def _setup_others(self) -> None:
+        """The colours that are not players' (spec §8.2, §8.3)."""
+        if self.variant == "neutral":
+            neutral = self.n
+            rolls = [self.rng.randint(1, 6) for _ in range(NEUTRAL_ROLLS)]
+            for d, count in enumerate(neutral_start(rolls)):
+                self.cubes[d][neutral] = count
+            self.supply[neutral] = 0
+            self._say(f"The neutral colour: one cube in every district, then {rolls}", reveal=True)
+        elif self.variant == "dummies":
+            for dummy in range(self.n, self.colours):
+                self.rolls.append([self.rng.randint(1, 6) for _ in range(STARTING_ROLLS)])
+                self._place_starting(dummy)
+
+    def _place_dummy_bridges(self) -> None:
+        """Variant B: each dummy's bridge on the legal pair holding most of its cubes; ties to the
+        pair whose both districts hold some, then the lower die numbers."""
+        if self.variant != "dummies":
+            return
+        for dummy in range(self.n, self.colours):
+            cubes = [row[dummy] for row in self.cubes]
+            best = max(
+                (p for p in PAIRS if self.bridge_fits(*p, dummy)),
+                key=lambda p: (cubes[p[0]] + cubes[p[1]], cubes[p[0]] > 0 and cubes[p[1]] > 0, -p[0], -p[1]),
+            )
+            self.bridges.append([*best, dummy])
+            self.supply[dummy] -= 1
+            where = f"{DISTRICTS[best[0]].name} – {DISTRICTS[best[1]].name}"
+            self._say(f"{self.colour_name(dummy)} builds a bridge {where}")
+
+    def _is_neutral(self, colour: int) -> bool:
+        return self.variant == "neutral" and colour == self.n
+
+    def colour_name(self, colour: int) -> str:
+        if colour < self.n:
+            return self.seat_name(colour)
+        if self.variant == "neutral":
+            return "Neutral"
+        return f"Dummy {colour - self.n + 1}"
 
     def _place_starting(self, seat: int) -> None:
         for roll in self.rolls[seat]:
             self.cubes[roll - 1][seat] += CUBES_PER_STARTING_ROLL
             self.supply[seat] -= CUBES_PER_STARTING_ROLL
-        self._say(f"{self.seat_name(seat)} rolls {', '.join(map(str, self.rolls[seat]))}", reveal=True)
+        self._say(f"{self.colour_name(seat)} rolls {', '.join(map(str, self.rolls[seat]))}", reveal=True)
 
     # -- the contract -----------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -192,6 +245,8 @@ class SanMarcoState(State):
         if step == "free_banish":
             assert self.free_banish_seat is not None
             return (self.free_banish_seat,)
+        if step == "neutral_place":
+            return (self.neutral_queue[0],)
         return ()
 
     def is_over(self) -> bool:
@@ -230,6 +285,8 @@ class SanMarcoState(State):
             return [PickBanished(c) for c in self._banish_splits()]
         if step == "free_banish":
             return [PlayBanish(-1, d) for d in range(NDISTRICTS)] + [Decline(-1)]
+        if step == "neutral_place":
+            return [PlaceNeutral(d) for d in range(NDISTRICTS)]
         return []
 
     def _sources(self, seat: int) -> list[int | None]:
@@ -257,7 +314,7 @@ class SanMarcoState(State):
                 acts += self._bridge_actions(i, seat)
             elif card == "transfer":
                 for d in range(NDISTRICTS):
-                    for colour in range(self.n):
+                    for colour in range(self.colours):
                         if colour != seat and self.cubes[d][colour] > 0:
                             for source in self._sources(seat):
                                 acts.append(PlayTransfer(i, d, colour, source))
@@ -292,11 +349,11 @@ class SanMarcoState(State):
         """Every way to remove the roll's number of foreign cubes (by colour)."""
         assert self.banish is not None
         d, player, count = self.banish["district"], self.banish["player"], self.banish["foreign"]
-        caps = [0 if c == player else self.cubes[d][c] for c in range(self.n)]
+        caps = [0 if c == player else self.cubes[d][c] for c in range(self.colours)]
         out: list[tuple[int, ...]] = []
 
         def fill(c: int, left: int, chosen: list[int]) -> None:
-            if c == self.n:
+            if c == self.colours:
                 if left == 0:
                     out.append(tuple(chosen))
                 return
@@ -339,7 +396,8 @@ class SanMarcoState(State):
         self._say(f"{self.seat_name(seat)} builds a bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}")
         self.bridge_queue.pop(0)
         if not self.bridge_queue:
-            self._start_round(extra=False)
+            self._place_dummy_bridges()
+            self._start_period()
 
     # -- rounds -----------------------------------------------------------------------------
     def _eligible(self) -> list[int]:
@@ -504,7 +562,7 @@ class SanMarcoState(State):
         self._use(action.card)
         d = action.district
         self.cubes[d][action.colour] -= 1
-        self.supply[action.colour] += 1
+        self._return_cubes(action.colour, 1)
         self._cube_from(seat, action.source)
         self.cubes[d][seat] += 1
         victim = self.seat_name(action.colour)
@@ -516,17 +574,17 @@ class SanMarcoState(State):
             self._use(action.card)
         d = action.district
         roll = self.rng.randint(1, 6)
-        foreign = sum(self.cubes[d][c] for c in range(self.n) if c != seat)
+        foreign = sum(self.cubes[d][c] for c in range(self.colours) if c != seat)
         lost_foreign, lost_own = banishment_losses(roll, foreign, self.cubes[d][seat])
         self._say(f"{self.seat_name(seat)} banishes in {DISTRICTS[d].name} and rolls {roll}", reveal=True)
         self.cubes[d][seat] -= lost_own
         self.supply[seat] += lost_own
-        colours = [c for c in range(self.n) if c != seat and self.cubes[d][c] > 0]
+        colours = [c for c in range(self.colours) if c != seat and self.cubes[d][c] > 0]
         self.banish = {"district": d, "player": seat, "foreign": lost_foreign, "free": action.card < 0}
         if lost_foreign == foreign or len(colours) <= 1:
-            split = tuple(self.cubes[d][c] if c != seat else 0 for c in range(self.n))
+            split = tuple(self.cubes[d][c] if c != seat else 0 for c in range(self.colours))
             if lost_foreign < foreign:
-                split = tuple(lost_foreign if c in colours else 0 for c in range(self.n))
+                split = tuple(lost_foreign if c in colours else 0 for c in range(self.colours))
             self._remove_banished(split)
             return
         self.step = "banish_pick"
@@ -539,7 +597,7 @@ class SanMarcoState(State):
         d = self.banish["district"]
         for colour, k in enumerate(counts):
             self.cubes[d][colour] -= k
-            self.supply[colour] += k
+            self._return_cubes(colour, k)
         free = self.banish["free"]
         self.banish = None
         if free:
@@ -566,16 +624,67 @@ class SanMarcoState(State):
 
     def _score(self, d: int) -> None:
         district = DISTRICTS[d]
-        scores = district_scores({c: self.cubes[d][c] for c in range(self.n)}, district.high, district.low)
+        counts = {c: self.cubes[d][c] for c in range(self.colours)}
+        scores = district_scores(counts, district.high, district.low)
         for colour, points in scores.items():
-            self.prestige[colour] += points
-        said = ", ".join(f"{self.seat_name(c)} +{p}" for c, p in scores.items()) or "nobody scores"
+            if not self._is_neutral(colour):  # the neutral colour's points are dropped
+                self.prestige[colour] += points
+        said = ", ".join(f"{self.colour_name(c)} +{p}" for c, p in scores.items()) or "nobody scores"
         self._say(f"{district.name} is scored: {said}")
 
     # -- round and period end ---------------------------------------------------------------
+    def _start_period(self) -> None:
+        """A period's first round; before it, in variant B the first divider is settled, and in
+        variant A the neutral cubes set aside go back, one by one, in turn from the start player."""
+        if self.variant == "dummies":
+            if self.period == 2 and self.first_divider is not None:
+                self.start = 1 - self.first_divider  # who divided first is chooser first
+            else:
+                self.start = self.rng.randint(1, 6) % 2  # a die roll decides
+                self._say(f"A die roll makes {self.seat_name(self.start)} the first divider", reveal=True)
+            self.first_divider = self.start
+        if self.variant == "neutral" and self.neutral_aside:
+            self.neutral_queue = self._order(self.start)
+            self.step = "neutral_place"
+            return
+        self._start_round(extra=False)
+
+    def _do_place_neutral(self, seat: int, action: PlaceNeutral) -> None:
+        self.cubes[action.district][self.n] += 1
+        self.neutral_aside -= 1
+        self._say(f"{self.seat_name(seat)} puts a neutral cube back in {DISTRICTS[action.district].name}")
+        self.neutral_queue = self.neutral_queue[1:] + self.neutral_queue[:1]
+        if not self.neutral_aside:
+            self._start_round(extra=False)
+
+    def _return_cubes(self, colour: int, count: int) -> None:
+        """Cubes taken off the board go back to their owner's supply; the neutral's are set
+        aside until the next period (spec §8.2)."""
+        if self._is_neutral(colour):
+            self.neutral_aside += count
+        else:
+            self.supply[colour] += count
+
     def _end_round(self) -> None:
         self.taker = None
         self.offers = []
+        if self.variant == "dummies":
+            for dummy in range(self.n, self.colours):
+                if self.supply[dummy] > 0:
+                    d = self.rng.randint(1, 6) - 1
+                    self.cubes[d][dummy] += 1
+                    self.supply[dummy] -= 1
+                    self._say(
+                        f"{self.colour_name(dummy)} rolls {d + 1}: a cube in {DISTRICTS[d].name}", reveal=True
+                    )
+        if self.n == 2:
+            # the 2-player variants: no extra round; the period ends once a player reaches 10
+            if any(self.limit_total(s) >= LIMIT_OUT for s in range(self.n)):
+                self._end_period()
+            else:
+                self.start = (self.start + 1) % self.n
+                self._start_round(extra=False)
+            return
         if self.extra:
             self._end_period()
             return
@@ -595,7 +704,13 @@ class SanMarcoState(State):
             if bonus:
                 self.prestige[seat] += bonus
                 self._say(f"{self.seat_name(seat)} gains a bonus of {bonus}")
-        self.free_banish_seat = free_banisher(totals)
+        free = self.variant != "neutral" and (
+            self.variant != "dummies" or self.options.get("dummy_free_banish", "on") == "on"
+        )
+        self.free_banish_seat = free_banisher(totals) if free else None
+        if not free:
+            self._after_free_banish()
+            return
         if self.free_banish_seat is not None:
             self.step = "free_banish"
             return
@@ -612,7 +727,7 @@ class SanMarcoState(State):
         if self.period < PERIODS:
             self.period += 1
             self.start = (self.start + 1) % self.n
-            self._start_round(extra=False)
+            self._start_period()
             return
         for d in range(NDISTRICTS):
             self._score(d)
@@ -651,6 +766,9 @@ class SanMarcoState(State):
             "supply": list(self.supply),
             "bridges": [list(b) for b in self.bridges],
             "prestige": list(self.prestige),
+            "variant": self.variant,
+            "colours": [self.colour_name(c) for c in range(self.colours)],
+            "neutral_aside": self.neutral_aside,
             "limits": [list(x) for x in self.limits],
             "offers": offers,
             "offer_at": self.offer_at,
@@ -734,6 +852,7 @@ STEP_OF: dict[type, tuple[str, ...]] = {
     PickBanished: ("banish_pick",),
     PlayDoge: ("resolve",),
     Decline: ("resolve", "free_banish"),
+    PlaceNeutral: ("neutral_place",),
 }
 NOW = {
     "reroll": "First say whether to reroll the fourth starting die.",
@@ -743,5 +862,6 @@ NOW = {
     "resolve": "First play or give up the cards of the pile you took.",
     "banish_pick": "First choose which cubes the banishment removes.",
     "free_banish": "First banish for free, or give it up.",
+    "neutral_place": "First put the neutral cubes set aside back on the board.",
     "over": "The game is over.",
 }
