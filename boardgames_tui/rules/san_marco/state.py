@@ -289,13 +289,33 @@ class SanMarcoState(State):
             return [PlaceNeutral(d) for d in range(NDISTRICTS)]
         return []
 
+    def _allows(self, seat: int, action: Action) -> bool:
+        """Whether `action` is among `seat`'s legal actions, listing only the part of them it could
+        be: a random player's divider moves and card plays are most of a game's moves."""
+        step = self.step
+        if step == "split" and isinstance(action, PutCard):
+            offer = self.offers[self.offer_at]
+            card, pile = action.card, action.pile
+            return (
+                type(card) is int
+                and type(pile) is int
+                and 0 <= card < len(offer["cards"])
+                and 0 <= pile < offer["piles"]
+                and offer["draft"][card] != pile
+            )
+        played = getattr(action, "card", None)
+        if step == "resolve" and type(played) is int and played >= 0:
+            return action in self._card_actions(seat, only=played)
+        return action in self.legal_actions(seat)
+
     def _sources(self, seat: int) -> list[int | None]:
         """Where a card's cube comes from: the supply, or (empty supply) an own cube on the board."""
         if self.supply[seat] > 0:
             return [None]
         return [d for d in range(NDISTRICTS) if self.cubes[d][seat] > 0]
 
-    def _card_actions(self, seat: int) -> list[Action]:
+    def _card_actions(self, seat: int, only: int | None = None) -> list[Action]:
+        """The taker's moves with the cards of its pile (with `only`, that card's alone)."""
         acts: list[Action] = []
         seen: set[str] = set()
         bridges = self._bridge_tuples()
@@ -303,6 +323,8 @@ class SanMarcoState(State):
             if card in seen:
                 continue  # two equal cards offer the same moves: the first stands for both
             seen.add(card)
+            if only is not None and i != only:
+                continue
             acts.append(Decline(i))
             if card.startswith("district:"):
                 home = DISTRICT_KEYS[card[9:]]
@@ -369,7 +391,7 @@ class SanMarcoState(State):
             or type(seat) is not int
             or seat not in self.to_move()
             or not isinstance(action, Action)
-            or action not in self.legal_actions(seat)
+            or not self._allows(seat, action)
         ):
             raise IllegalAction(self.explain_illegal(seat, action))
         self._events = []
