@@ -33,6 +33,7 @@ from .actions import (
     PlayTransfer,
     PutCard,
     Reroll,
+    make,
 )
 from .data import (
     ACTION_DECK,
@@ -267,11 +268,9 @@ class SanMarcoState(State):
             return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_fits(a, b, seat)]
         if step == "split":
             offer = self.offers[self.offer_at]
+            draft = offer["draft"]
             acts: list[Action] = [
-                PutCard(i, p)
-                for i in range(len(offer["cards"]))
-                for p in range(offer["piles"])
-                if offer["draft"][i] != p
+                make(PutCard, i, p) for i in range(len(draft)) for p in range(offer["piles"]) if draft[i] != p
             ]
             if all(p in offer["draft"] for p in range(offer["piles"])):
                 acts.append(Confirm())
@@ -325,13 +324,13 @@ class SanMarcoState(State):
             seen.add(card)
             if only is not None and i != only:
                 continue
-            acts.append(Decline(i))
+            acts.append(make(Decline, i))
             if card.startswith("district:"):
                 home = DISTRICT_KEYS[card[9:]]
                 for target in sorted(district_card_targets(home, bridges, seat)):
                     for source in self._sources(seat):
                         if source != target:
-                            acts.append(PlayDistrict(i, target, source))
+                            acts.append(make(PlayDistrict, i, target, source))
             elif card == "bridge":
                 acts += self._bridge_actions(i, seat)
             elif card == "transfer":
@@ -339,15 +338,15 @@ class SanMarcoState(State):
                     for colour in range(self.colours):
                         if colour != seat and self.cubes[d][colour] > 0:
                             for source in self._sources(seat):
-                                acts.append(PlayTransfer(i, d, colour, source))
+                                acts.append(make(PlayTransfer, i, d, colour, source))
             elif card == "banish":
-                acts += [PlayBanish(i, d) for d in range(NDISTRICTS)]
+                acts += [make(PlayBanish, i, d) for d in range(NDISTRICTS)]
             elif card == "doge":
                 if self.doge is None:
-                    acts += [PlayDoge(i, d) for d in range(NDISTRICTS)]
+                    acts += [make(PlayDoge, i, d) for d in range(NDISTRICTS)]
                 else:
                     routes = doge_routes(self.doge, bridges, seat, self.prestige[seat])
-                    acts += [PlayDoge(i, d) for d in sorted(routes)]
+                    acts += [make(PlayDoge, i, d) for d in sorted(routes)]
         return acts
 
     def _bridge_actions(self, card: int, seat: int) -> list[Action]:
@@ -356,7 +355,7 @@ class SanMarcoState(State):
             for a, b in PAIRS:
                 if self.bridge_fits(a, b, seat):
                     for source in self._sources(seat):
-                        acts.append(PlayBridge(card, a, b, None, source))
+                        acts.append(make(PlayBridge, card, a, b, None, source))
             return acts
         for index, (*_, owner) in enumerate(self.bridges):
             if owner == seat:
@@ -364,7 +363,7 @@ class SanMarcoState(State):
             for a, b in PAIRS:
                 if self.bridge_fits(a, b, seat, lifted=index):
                     for source in self._sources(seat):
-                        acts.append(PlayBridge(card, a, b, index, source))
+                        acts.append(make(PlayBridge, card, a, b, index, source))
         return acts
 
     def _banish_splits(self) -> list[tuple[int, ...]]:
