@@ -9,7 +9,9 @@ from boardgames_tui.rules.san_marco.reckoning import (
     banishment_losses,
     district_card_targets,
     district_scores,
+    doge_paths,
     doge_routes,
+    follow,
     free_banisher,
     neutral_start,
     period_bonus,
@@ -152,3 +154,30 @@ def test_x17_starting_rolls_and_x18_the_neutral_colour():
 )
 def test_x19_winners_and_the_tie_break(prestige, cubes, players, expected):
     assert winners(prestige, cubes, players) == expected
+
+
+def test_every_route_is_offered_and_the_cheapest_agrees_with_doge_routes():
+    bridges = [
+        (data.pair(D[4], D[3]), "R"),
+        (data.pair(D[3], D[2]), "B"),
+        (data.pair(D[2], D[5]), "G"),
+        (data.pair(D[4], D[6]), "B"),
+        (data.pair(D[4], D[6]), "G"),
+    ]
+    for prestige in (0, 1, 2, 5):
+        paths = doge_paths(D[4], bridges, "R", prestige)
+        routes = [follow(D[4], steps, bridges, "R") for _, steps in paths]
+        assert [r.destination for r in routes] == [d for d, _ in paths]
+        assert all(r.cost <= prestige for r in routes)
+        cheapest = {}
+        for route in routes:
+            d = route.destination
+            cheapest[d] = min(cheapest.get(d, 99), route.cost)
+            assert len(set(route.path)) == len(route.path)  # no district twice
+        expected = {d: r.cost for d, r in doge_routes(D[4], bridges, "R", prestige).items()}
+        assert cheapest == expected
+    # two ways to Castello, one per owner of a bridge there
+    paths = doge_paths(D[4], bridges, "R", 5)
+    to_castello = [follow(D[4], s, bridges, "R") for _, s in paths]
+    payees = sorted(r.paid for r in to_castello if r.destination == D[6])
+    assert payees == [(("B", 1),), (("G", 1),)]

@@ -163,7 +163,7 @@ def test_the_first_doge_goes_anywhere_for_free_and_scores_there():
     state.cubes[D[4]][B] = 2
     resolving(state, G, ["doge"])
     assert {a.district for a in state.legal_actions(G) if isinstance(a, PlayDoge)} == set(range(6))
-    state.apply(G, PlayDoge(0, D[4]))
+    state.apply(G, PlayDoge(0, D[4]))  # the first Doge: placed, no route
     assert state.doge == D[4]
     assert state.prestige[:2] == [DISTRICTS[SAN_MARCO].high, DISTRICTS[SAN_MARCO].low]
 
@@ -179,10 +179,24 @@ def test_x7_the_doge_pays_its_way_over_foreign_bridges():
     state.doge = D[4]
     state.prestige = [10, 0, 0, 0]
     resolving(state, R, ["doge"])
-    reachable = {a.district for a in state.legal_actions(R) if isinstance(a, PlayDoge)}
-    assert reachable == {D[4], D[3], D[2], D[5], D[6]}
-    state.apply(R, PlayDoge(0, D[5]))
+    doges = [a for a in state.legal_actions(R) if isinstance(a, PlayDoge)]
+    assert {a.district for a in doges} == {D[4], D[3], D[2], D[5], D[6]}
+    (to_5,) = [a for a in doges if a.district == D[5]]  # one way there: 4→3 (own), 3→2 (B), 2→5 (G)
+    assert len(to_5.steps) == 3
+    state.apply(R, to_5)
     assert state.prestige[:3] == [8, 1, 1] and state.doge == D[5]  # Dorsoduro is empty: no score
+
+
+def test_the_player_chooses_whose_bridge_the_doge_crosses():
+    state = empty_board(new())
+    state.bridges = [[*pair(D[4], D[6]), B], [*pair(D[4], D[6]), G]]
+    state.doge = D[4]
+    state.prestige = [3, 0, 0, 0]
+    resolving(state, R, ["doge"])
+    to_6 = [a for a in state.legal_actions(R) if isinstance(a, PlayDoge) and a.district == D[6]]
+    assert sorted(a.steps for a in to_6) == [(0,), (1,)]  # over B's bridge, or over G's
+    state.apply(R, next(a for a in to_6 if a.steps == (1,)))
+    assert state.prestige[:3] == [2, 0, 1]  # G was paid
 
 
 def test_a_card_may_be_given_up():

@@ -155,14 +155,18 @@ class PickBanished(Action):
 
 @dataclass(frozen=True)
 class PlayDoge(Action):
-    """A Doge card: the Doge to `district` by the cheapest route, then that district is scored."""
+    """A Doge card: the Doge to `district` by `steps` (each a bridge's index in the board's list,
+    or −(d + 1) for the 2-prestige step to district d; none for the first Doge, placed anywhere,
+    or to stay), then that district is scored. Who is paid can matter, so the route is chosen."""
 
     kind: ClassVar[str] = "play_doge"
     card: int
     district: int
+    steps: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        return f"Doge to {_d(self.district)}, and score it"
+        via = f" ({len(self.steps)} step{'s' * (len(self.steps) != 1)})" if self.steps else ""
+        return f"Doge to {_d(self.district)}{via}, and score it"
 
 
 @dataclass(frozen=True)

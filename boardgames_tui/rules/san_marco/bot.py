@@ -28,7 +28,7 @@ from .actions import (
     Reroll,
 )
 from .data import DISTRICTS, LIMIT_OUT, NDISTRICTS
-from .reckoning import banishment_losses, district_scores, doge_routes
+from .reckoning import banishment_losses, district_scores, follow
 
 # Rough worth of an action card in hand, in prestige, before knowing where it will be played.
 CARD_WORTH = {"district": 2.0, "bridge": 1.2, "transfer": 2.5, "doge": 3.0, "banish": 1.5}
@@ -132,10 +132,12 @@ class SmartBot:
             scores = district_scores(dict(enumerate(cubes[d])), district.high, district.low)
             mine = scores.get(me, 0)
             rival = max((p for c, p in scores.items() if c != me), default=0)
-            cost = 0
+            cost = 0.0
             if view["doge"] is not None:
                 bridges = [((a, b), owner) for a, b, owner in view["bridges"]]
-                cost = doge_routes(view["doge"], bridges, me, view["prestige"][me])[d].cost
+                route = follow(view["doge"], action.steps, bridges, me)
+                # what is paid to the rivals helps them too; shorter routes first among equals
+                cost = route.cost + 0.5 * sum(n for _, n in route.paid) + 0.01 * len(route.path)
             return mine - 0.5 * rival - cost
         if isinstance(action, Decline):
             return 0.0

@@ -10,6 +10,7 @@ into data.DISTRICTS.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -123,6 +124,62 @@ def _doge_steps(here: int, bridges: list[Bridge], player: Colour) -> list[tuple[
         if there not in steps or steps[there][1] is not None and step[1] is None:
             steps[there] = step
     return [steps[there] for there in sorted(steps)]
+
+
+def doge_paths(
+    start: int, bridges: Sequence[Bridge], player: Colour, prestige: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every way the Doge may go from `start` that `player` can pay for, without entering a
+    district twice: (destination, steps), each step a bridge's index in `bridges` to cross it, or
+    −(d + 1) to step to neighbouring district d for 2 to the bank (only from a district no bridge
+    touches). The empty route stays. Routes that revisit a district only cost more, and are left
+    out. Kept for the positions met again (a pile with a Doge card is listed at every move)."""
+    return _doge_paths(start, tuple(bridges), player, prestige)
+
+
+@functools.lru_cache(maxsize=4096)
+def _doge_paths(
+    start: int, bridges: tuple[Bridge, ...], player: Colour, prestige: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    touching: dict[int, list[int]] = {d: [] for d in range(NDISTRICTS)}
+    for index, ((a, b), _) in enumerate(bridges):
+        touching[a].append(index)
+        touching[b].append(index)
+    out: list[tuple[int, tuple[int, ...]]] = []
+
+    def walk(here: int, seen: frozenset[int], steps: tuple[int, ...], cost: int) -> None:
+        out.append((here, steps))
+        if touching[here]:
+            moves = []
+            for index in touching[here]:
+                (a, b), owner = bridges[index]
+                moves.append((b if a == here else a, index, 0 if owner == player else 1))
+        else:
+            moves = [(there, -(there + 1), DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
+        for there, step, price in moves:
+            if there not in seen and cost + price <= prestige:
+                walk(there, seen | {there}, steps + (step,), cost + price)
+
+    walk(start, frozenset({start}), (), 0)
+    return tuple(out)
+
+
+def follow(start: int, steps: Sequence[int], bridges: Sequence[Bridge], player: Colour) -> Route:
+    """Where `steps` (as doge_paths writes them) take the Doge, and what they cost."""
+    path = [start]
+    paid: dict[Colour, int] = {}
+    bank = 0
+    for step in steps:
+        here = path[-1]
+        if step < 0:
+            path.append(-step - 1)
+            bank += DOGE_STEP_BANK_COST
+            continue
+        (a, b), owner = bridges[step]
+        path.append(b if a == here else a)
+        if owner != player:
+            paid[owner] = paid.get(owner, 0) + 1
+    return Route(tuple(path), tuple(paid.items()), bank, bank + sum(paid.values()))
 
 
 def bridge_count(bridges: Iterable[Bridge], a: int, b: int) -> int:

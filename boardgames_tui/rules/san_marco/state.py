@@ -57,7 +57,8 @@ from .reckoning import (
     banishment_losses,
     district_card_targets,
     district_scores,
-    doge_routes,
+    doge_paths,
+    follow,
     free_banisher,
     neutral_start,
     period_bonus,
@@ -345,8 +346,8 @@ class SanMarcoState(State):
                 if self.doge is None:
                     acts += [make(PlayDoge, i, d) for d in range(NDISTRICTS)]
                 else:
-                    routes = doge_routes(self.doge, bridges, seat, self.prestige[seat])
-                    acts += [make(PlayDoge, i, d) for d in sorted(routes)]
+                    for there, steps in doge_paths(self.doge, bridges, seat, self.prestige[seat]):
+                        acts.append(make(PlayDoge, i, there, steps))
         return acts
 
     def _bridge_actions(self, card: int, seat: int) -> list[Action]:
@@ -632,7 +633,7 @@ class SanMarcoState(State):
         if self.doge is None:
             self._say(f"{self.seat_name(seat)} places the Doge in {DISTRICTS[d].name}")
         else:
-            route = doge_routes(self.doge, self._bridge_tuples(), seat, self.prestige[seat])[d]
+            route = follow(self.doge, action.steps, self._bridge_tuples(), seat)
             self.prestige[seat] -= route.cost
             for owner, amount in route.paid:
                 assert isinstance(owner, int)
