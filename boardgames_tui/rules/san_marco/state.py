@@ -315,7 +315,29 @@ class SanMarcoState(State):
         return [d for d in range(NDISTRICTS) if self.cubes[d][seat] > 0]
 
     def _card_actions(self, seat: int, only: int | None = None) -> list[Action]:
-        """The taker's moves with the cards of its pile (with `only`, that card's alone)."""
+        """The taker's moves with the cards of its pile (with `only`, that card's alone).
+
+        The full list is kept with what it was made from (the board's content, not a count of
+        moves: tests set a state's lists directly), so that apply's check after a listing, the
+        usual order, finds it again."""
+        key = (
+            seat,
+            tuple(self.pending),
+            self.doge,
+            self.prestige[seat],
+            self.supply[seat],
+            tuple(map(tuple, self.cubes)),
+            tuple(map(tuple, self.bridges)),
+        )
+        kept = self.__dict__.get("_listed")
+        if kept is not None and kept[0] == key:
+            return kept[1] if only is None else [a for a in kept[1] if getattr(a, "card", None) == only]
+        acts = self._list_card_actions(seat, only)
+        if only is None:
+            self.__dict__["_listed"] = (key, acts)
+        return acts
+
+    def _list_card_actions(self, seat: int, only: int | None) -> list[Action]:
         acts: list[Action] = []
         seen: set[str] = set()
         bridges = self._bridge_tuples()
@@ -831,7 +853,7 @@ class SanMarcoState(State):
         return Standings(rank_rows(rows), tiebreak_label="cubes in San Marco")
 
     def snapshot(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
+        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events", "_listed")}
         data["rng"] = self.rng.getstate()
         return data
 
