@@ -156,7 +156,7 @@ def test_x19_winners_and_the_tie_break(prestige, cubes, players, expected):
     assert winners(prestige, cubes, players) == expected
 
 
-def test_every_route_is_offered_and_the_cheapest_agrees_with_doge_routes():
+def test_every_route_is_affordable_and_enters_no_district_twice():
     bridges = [
         (data.pair(D[4], D[3]), "R"),
         (data.pair(D[3], D[2]), "B"),
@@ -169,13 +169,8 @@ def test_every_route_is_offered_and_the_cheapest_agrees_with_doge_routes():
         routes = [follow(D[4], steps, bridges, "R") for _, steps in paths]
         assert [r.destination for r in routes] == [d for d, _ in paths]
         assert all(r.cost <= prestige for r in routes)
-        cheapest = {}
         for route in routes:
-            d = route.destination
-            cheapest[d] = min(cheapest.get(d, 99), route.cost)
             assert len(set(route.path)) == len(route.path)  # no district twice
-        expected = {d: r.cost for d, r in doge_routes(D[4], bridges, "R", prestige).items()}
-        assert cheapest == expected
     # two ways to Castello, one per owner of a bridge there
     paths = doge_paths(D[4], bridges, "R", 5)
     to_castello = [follow(D[4], s, bridges, "R") for _, s in paths]

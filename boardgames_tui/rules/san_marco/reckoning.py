@@ -11,12 +11,11 @@ into data.DISTRICTS.
 from __future__ import annotations
 
 import functools
-import heapq
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
-from .data import DOGE_STEP_BANK_COST, LIMIT_OUT, NDISTRICTS, NEIGHBOURS, NEUTRAL_CUBES, pair
+from .data import DOGE_STEP_BANK_COST, LIMIT_OUT, NDISTRICTS, NEIGHBOURS, NEUTRAL_CUBES
 
 Colour = Hashable
 C = TypeVar("C", bound=Hashable)
@@ -71,59 +70,11 @@ class Route:
     path: tuple[int, ...]
     paid: tuple[tuple[Colour, int], ...] = ()
     bank: int = 0
-    cost: int = field(default=0)
+    cost: int = 0
 
     @property
     def destination(self) -> int:
         return self.path[-1]
-
-
-def doge_routes(start: int, bridges: Sequence[Bridge], player: Colour, prestige: int) -> dict[int, Route]:
-    """The cheapest route the Doge can take from `start` to each district `player` can reach with
-    `prestige` to pay (spec §5.5): over any bridge touching its district (own ones free, another's
-    1 to its owner), or, from a district no bridge touches, to a neighbouring district for 2 to the
-    bank; never a step the player cannot pay for. Staying is the route to `start`. Among routes of
-    one cost, the one with the fewest steps."""
-    touching: dict[int, list[Bridge]] = {d: [] for d in range(NDISTRICTS)}
-    for bridge in bridges:
-        a, b = bridge[0]
-        touching[a].append(bridge)
-        touching[b].append(bridge)
-    best: dict[int, Route] = {}
-    # (cost, steps, tie-break counter, route)
-    queue: list[tuple[int, int, int, Route]] = [(0, 0, 0, Route((start,)))]
-    counter = 1
-    while queue:
-        cost, steps, _, route = heapq.heappop(queue)
-        here = route.destination
-        if here in best:
-            continue
-        best[here] = route
-        for there, owner_paid, bank in _doge_steps(here, touching[here], player):
-            new_cost = cost + (1 if owner_paid is not None else 0) + bank
-            if there in best or new_cost > prestige:
-                continue
-            paid = dict(route.paid)
-            if owner_paid is not None:
-                paid[owner_paid] = paid.get(owner_paid, 0) + 1
-            step = Route(route.path + (there,), tuple(paid.items()), route.bank + bank, new_cost)
-            heapq.heappush(queue, (new_cost, steps + 1, counter, step))
-            counter += 1
-    return best
-
-
-def _doge_steps(here: int, bridges: list[Bridge], player: Colour) -> list[tuple[int, Colour | None, int]]:
-    """(next district, owner paid 1 or None, prestige to the bank) for each step from `here`."""
-    if not bridges:
-        return [(there, None, DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
-    steps: dict[int, tuple[int, Colour | None, int]] = {}
-    for (a, b), owner in bridges:
-        there = b if a == here else a
-        step = (there, None if owner == player else owner, 0)
-        # over an own bridge when the pair has one: free
-        if there not in steps or steps[there][1] is not None and step[1] is None:
-            steps[there] = step
-    return [steps[there] for there in sorted(steps)]
 
 
 def doge_paths(
@@ -182,9 +133,16 @@ def follow(start: int, steps: Sequence[int], bridges: Sequence[Bridge], player: 
     return Route(tuple(path), tuple(paid.items()), bank, bank + sum(paid.values()))
 
 
-def bridge_count(bridges: Iterable[Bridge], a: int, b: int) -> int:
-    key = pair(a, b)
-    return sum(1 for p, _ in bridges if p == key)
+def doge_routes(start: int, bridges: Sequence[Bridge], player: Colour, prestige: int) -> dict[int, Route]:
+    """The cheapest of doge_paths' routes to each district `player` can reach (the fewest steps
+    among equals): what a player is shown first, before choosing the exact route."""
+    best: dict[int, Route] = {}
+    for there, steps in doge_paths(start, bridges, player, prestige):
+        route = follow(start, steps, bridges, player)
+        known = best.get(there)
+        if known is None or (route.cost, len(route.path)) < (known.cost, len(known.path)):
+            best[there] = route
+    return best
 
 
 def period_bonus(totals: Sequence[int]) -> list[int]:
