@@ -368,6 +368,13 @@ class Game:
         """The rules reference shown by the help screen, in our own words."""
         raise NotImplementedError
 
+    def options_markdown(self, options: Mapping[str, str] | None = None) -> str:
+        """The rules reference's closing section: each option with its value in this game."""
+        resolved = self.resolve_options(options or {})
+        lines = ["## Options in this game", ""]
+        lines += [f"- **{spec.label}:** {spec.label_of(resolved[spec.key])}" for spec in self.options]
+        return "\n".join(lines) + "\n"
+
     def bot_levels(self) -> tuple[str, ...]:
         """Every level make_bot knows: "random", then the game's own bots, best first."""
         return ("random", *self.bots)

@@ -78,11 +78,7 @@ class SantiagoGame(Game):
         return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        opts = self.resolve_options(options or {})
-        lines = [rules_text().strip(), "", "## Options in this game", ""]
-        for spec in self.options:
-            lines.append(f"- **{spec.label}:** {spec.label_of(opts[spec.key])}")
-        return "\n".join(lines) + "\n"
+        return rules_text().strip() + "\n\n" + self.options_markdown(options)
 
 
 def rules_text() -> str:
