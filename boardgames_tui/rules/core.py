@@ -267,16 +267,30 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def turn_refusal(self, seat: Any, action: Any) -> str | None:
+        """The reasons every game shares for refusing a move, in this order: the game is over, it
+        is not that seat's turn (or there is no such seat), it is not a move at all. None when
+        none of them applies."""
+        if self.is_over():
+            return "The game is over."
+        if type(seat) is not int or seat not in self.to_move():
+            return f"It is not {self.seat_name(seat)}'s turn."
+        if not isinstance(action, Action):
+            return "That is not a move in this game."
+        return None
+
+    def allows(self, seat: int, action: Action) -> bool:
+        """Whether `action` is one of `seat`'s legal actions; a game may answer without listing
+        them all."""
+        return action in self.legal_actions(seat)
+
     def check_turn(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `seat` may act now and `action` is one of its legal actions."""
-        if self.is_over():
-            raise IllegalAction("The game is over.")
-        if seat not in self.to_move():
-            raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn.")
-        if not isinstance(action, Action):
-            raise IllegalAction("That is not a move in this game.")
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self.explain_illegal(seat, action))
+        reason = self.turn_refusal(seat, action)
+        if reason is None and not self.allows(seat, action):
+            reason = self.explain_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """The reason `apply` refuses `action` (one line); games override with specifics. Asked
@@ -304,6 +318,8 @@ class State:
         return False
 
     def seat_name(self, seat: int) -> str:
+        if type(seat) is not int:
+            return "that seat"
         if 0 <= seat < len(self.seats):
             return self.seats[seat].name
         return f"seat {seat}"

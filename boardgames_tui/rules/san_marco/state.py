@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from ..core import Action, Event, Seat, StandingRow, Standings, State, rank_rows
 from .actions import (
     Choose,
     Confirm,
@@ -289,7 +289,7 @@ class SanMarcoState(State):
             return [PlaceNeutral(d) for d in range(NDISTRICTS)]
         return []
 
-    def _allows(self, seat: int, action: Action) -> bool:
+    def allows(self, seat: int, action: Action) -> bool:
         """Whether `action` is among `seat`'s legal actions, listing only the part of them it could
         be: a random player's divider moves and card plays are most of a game's moves."""
         step = self.step
@@ -408,14 +408,7 @@ class SanMarcoState(State):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if (
-            self.is_over()
-            or type(seat) is not int
-            or seat not in self.to_move()
-            or not isinstance(action, Action)
-            or not self._allows(seat, action)
-        ):
-            raise IllegalAction(self.explain_illegal(seat, action))
+        self.check_turn(seat, action)
         self._events = []
         # one method per kind of action: _do_<kind>
         handler: Callable[[int, Any], None] = getattr(self, f"_do_{action.kind}")
@@ -858,13 +851,12 @@ class SanMarcoState(State):
         return data
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        """Why `apply` refuses `action`, in one line (the same checks as check_turn, in order)."""
-        if self.is_over():
-            return "The game is over."
-        if type(seat) is not int or seat not in self.to_move():
-            who = self.seat_name(seat) if type(seat) is int else "that seat"
-            return f"It is not {who}'s turn."
-        if not isinstance(action, Action) or type(action) not in STEP_OF:
+        """Why `apply` refuses `action`, in one line: the reasons all games share, then this
+        game's."""
+        reason = self.turn_refusal(seat, action)
+        if reason is not None:
+            return reason
+        if type(action) not in STEP_OF:
             return "That is not a move in this game."
         wanted = STEP_OF[type(action)]
         if self.step not in wanted:
