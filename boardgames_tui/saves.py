@@ -301,6 +301,8 @@ def summarize(state: State) -> str:
         return ""
     parts = []
     if isinstance(view, Mapping):
+        if view.get("period") is not None:  # San Marco's three periods, each of several rounds
+            parts.append(f"period {view['period']}")
         if view.get("round") is not None:
             parts.append(f"round {view['round']}")
         if view.get("phase"):

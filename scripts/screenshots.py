@@ -87,6 +87,31 @@ def scenes():
     yield "santiago_bribes_120x40", (120, 40), santiago("bribe", 5, "bribe"), ["enter", "enter"]
     yield "santiago_game_over", (80, 24), santiago("over", 99, "over"), []
 
+    def san_marco(stop, name):
+        path = saved_until("san_marco", ["Ann", "Bob", "Cleo"], 3, stop, name)
+        return lambda: BoardgamesApp(load_path=path, bot_delay=0)
+
+    def doge_to_play(view):
+        return view["step"] == "resolve" and "doge" in view["pending"] and view["doge"] is not None
+
+    def splitting(view):
+        return view["step"] == "split" and view["round"] >= 2
+
+    def choosing(view):
+        return view["step"] == "choose" and view["round"] >= 2
+
+    # the hand-off, then what happened since that player's last turn, then the scene's keys
+    yield "san_marco_map_80x24", (80, 24), san_marco(doge_to_play, "doge"), ["enter", "enter", "c"]
+    yield "san_marco_map_120x40", (120, 40), san_marco(doge_to_play, "doge"), ["enter", "enter", "c"]
+    yield (
+        "san_marco_split_80x24",
+        (80, 24),
+        san_marco(splitting, "split"),
+        ["enter", "enter", "right", "2", "right", "3"],
+    )
+    yield "san_marco_choice_80x24", (80, 24), san_marco(choosing, "choose"), ["enter", "enter", "down"]
+    yield "san_marco_game_over", (80, 24), san_marco(lambda view: False, "over"), []
+
 
 async def shoot(name, size, make_app, keys) -> Path:
     app = make_app()

@@ -136,9 +136,10 @@ class Event:
 class OptionSpec:
     """A switch from the rules reference: key, label, allowed values with labels, default.
 
-    `players` names the player counts the option changes anything for (empty: every count). The
-    option is still accepted with any count, so a remembered set-up never fails to start; a
-    launcher may simply hide it where it does nothing.
+    `players` names the player counts the option changes anything for (empty: every count), and
+    `needs` the other options' values it matters under ((key, value) pairs, all of them). The
+    option is still accepted everywhere, so a remembered set-up never fails to start; a launcher
+    may simply hide it where it does nothing.
     """
 
     key: str
@@ -147,12 +148,17 @@ class OptionSpec:
     default: str
     help: str = ""
     players: tuple[int, ...] = ()
+    needs: tuple[tuple[str, str], ...] = ()
 
     def label_of(self, value: str) -> str:
         return dict(self.choices).get(value, value)
 
-    def applies_to(self, players: int) -> bool:
-        return not self.players or players in self.players
+    def applies_to(self, players: int, options: Mapping[str, str] | None = None) -> bool:
+        """Whether the option changes anything with `players` players and the other `options`
+        (not given: whatever they are)."""
+        if self.players and players not in self.players:
+            return False
+        return options is None or all(options.get(key) == value for key, value in self.needs)
 
 
 @dataclass
@@ -332,6 +338,9 @@ class Game:
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # Player counts the rulebook does not cover (a players' variant): offered, said to be not
+    # official, and never the count a launcher shows first.
+    unofficial_players: ClassVar[tuple[int, ...]] = ()
     minutes: ClassVar[int]
     pitch: ClassVar[str]
     rules_version: ClassVar[str] = "1"

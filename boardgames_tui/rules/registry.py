@@ -10,6 +10,7 @@ from .core import Game
 _MODULES = {
     "st_petersburg": "boardgames_tui.rules.st_petersburg",
     "santiago": "boardgames_tui.rules.santiago",
+    "san_marco": "boardgames_tui.rules.san_marco",
 }
 _LOADED: dict[str, Game] = {}
 

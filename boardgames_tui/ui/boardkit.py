@@ -180,6 +180,10 @@ def row(
     return KeyRow(show, label, tuple(binds), when, help, footer, palette, essential)
 
 
+# 1–9 then 0 pick the first ten of a numbered list: the screen's `pick(n)` action.
+DIGITS: tuple[tuple[str, str], ...] = (*((str(n), f"pick({n - 1})") for n in range(1, 10)), ("0", "pick(9)"))
+
+
 def tab_row(when: Callable[[Any], bool], help: str) -> KeyRow:
     """Tab to the next place where a move is possible, Shift+Tab back: every board has it (the
     screen's `jump` action moves its TargetCursor)."""

@@ -86,3 +86,17 @@ def answers_keys(app) -> bool:
     from boardgames_tui.ui.screens.base import BaseModal, BaseScreen
 
     return len(app.screen_stack) >= 2 and isinstance(app.screen, (BaseScreen, BaseModal))
+
+
+def saved_san_marco(stop, names=("Ann", "Bob", "Cleo"), seed: int = 3, name: str = "san_marco-test.json"):
+    """A San Marco game played by the smart bot in every seat until `stop(public view)` holds,
+    saved: the app resumes it there (with a hand-off to the human to move)."""
+    from boardgames_tui.rules import registry
+    from boardgames_tui.rules.bots import bot_move
+
+    record, state = GameRecord.start("san_marco", list(names), seed)
+    bot = registry.get("san_marco").make_bot("smart")
+    while not state.is_over() and not stop(state.view(None)):
+        seat = state.to_move()[0]
+        record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))
+    return write_save(record, name)

@@ -1,4 +1,4 @@
-"""Seeded random keys, one at a time and in batches, on every screen both games reach: the app is
+"""Seeded random keys, one at a time and in batches, on every screen the games reach: the app is
 always on a screen of its own that answers keys, and nothing raises.
 
 This is the play-test that found the blank screen (a dialog dismissed twice). `q` and ctrl+c are
@@ -24,13 +24,14 @@ KEYS = (
     + ["escape"] * 2
     + ["up", "down", "left", "right"] * 2
     + ["tab", "shift+tab", "backspace"]
-    + list("hpoduilgtsnab")
+    + list("hpoduilgtsnabc")
     + ["question_mark", "plus", "minus"]
 )
 
 GAMES = {
     "st_petersburg": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
     "santiago": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={"spring": "choose"}),
+    "san_marco": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
 }
 
 

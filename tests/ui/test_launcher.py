@@ -8,6 +8,7 @@ import pytest
 from textual import events
 
 from boardgames_tui import prefs, saves
+from boardgames_tui.rules import registry
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.confirm import ConfirmScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
@@ -21,8 +22,9 @@ async def test_switching_games_and_starting_the_chosen_one(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         games = app.screen.query_one("#games")
-        # Both games have an open_money option: switching must rebuild the options cleanly.
-        for key in ["down", "down", "down", "down", "down"]:
+        # Both games have an open_money option: switching must rebuild the options cleanly (to
+        # the last game and back to Santiago, the second).
+        for key in ["down", "down", "down", "down", "down"] + ["up"] * (len(registry.ids()) - 2):
             await pilot.press(key)
         await pilot.pause()
         assert app.screen.query_one("#setup").border_title == "Santiago"

@@ -4,9 +4,11 @@ and the game-over screen. Fixed seeds and names, an empty save directory, no clo
 Update the baselines with `pytest tests/ui/test_snapshots.py --snapshot-update` and look at them.
 """
 
+import pytest
+
 from boardgames_tui.ui.app import BoardgamesApp
 
-from .helpers import played_record, write_save
+from .helpers import played_record, saved_san_marco, write_save
 
 # Ann takes a card into hand; Bob buys one; back to Ann, through the hand-offs and recaps.
 TO_ANNS_SECOND_TURN = ["enter", "h", "enter", "enter", "right", "enter", "enter", "enter"]
@@ -36,3 +38,23 @@ def test_game_over(snap_compare):
     record, _ = played_record(seed=11)
     path = write_save(record)
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=(80, 24))
+
+
+# San Marco, resumed from games the smart bot played: the map with a Doge card picked (where he can
+# go, at what price), a divider's split under way, and the piles face up for the chooser.
+SAN_MARCO_AT = {
+    "map": (lambda v: v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None, ["c"]),
+    "split": (lambda v: v["step"] == "split" and v["round"] >= 2, ["right", "2", "right", "3"]),
+    "choice": (lambda v: v["step"] == "choose" and v["round"] >= 2, ["down"]),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("scene", list(SAN_MARCO_AT))
+def test_san_marco(snap_compare, scene, size):
+    stop, keys = SAN_MARCO_AT[scene]
+    path = saved_san_marco(stop)
+    # the hand-off, then what happened since that player's last turn, then the scene's own keys
+    assert snap_compare(
+        BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=["enter", "enter", *keys]
+    )

@@ -33,6 +33,7 @@ OPTIONS = (
         "on",
         "Whether the sole lowest limit total may banish once for free at a period's end.",
         players=(2,),
+        needs=(("two_player", "dummies"),),
     ),
     OptionSpec(
         "bridges_per_owner",
@@ -50,6 +51,7 @@ class SanMarcoGame(Game):
     title = "San Marco"
     min_players = 2
     max_players = 4
+    unofficial_players = (2,)  # the rulebook is for 3–4; both 2-player variants are players' own
     minutes = 75
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
     rules_version = "1"

@@ -15,6 +15,7 @@ the round's end only, with one extra round for those left when some are out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +73,13 @@ CARD_NAMES = {
     "doge": "Doge card",
     "banish": "Banishment card",
 }
+
+
+@functools.lru_cache(maxsize=64)
+def put_rows(cards: int, piles: int) -> tuple[tuple[PutCard, ...], ...]:
+    """Every PutCard of a split of `cards` cards into `piles` piles, a row per card: the legal
+    ones are a row without the pile its card is in (a random divider makes most of a game's moves)."""
+    return tuple(tuple(make(PutCard, i, p) for p in range(piles)) for i in range(cards))
 
 
 def card_name(card: str) -> str:
@@ -270,10 +278,12 @@ class SanMarcoState(State):
         if step == "split":
             offer = self.offers[self.offer_at]
             draft = offer["draft"]
-            acts: list[Action] = [
-                make(PutCard, i, p) for i in range(len(draft)) for p in range(offer["piles"]) if draft[i] != p
-            ]
-            if all(p in offer["draft"] for p in range(offer["piles"])):
+            rows = put_rows(len(draft), offer["piles"])
+            acts: list[Action] = []
+            for row, where in zip(rows, draft):
+                acts += row[:where]
+                acts += row[where + 1 :]
+            if all(p in draft for p in range(offer["piles"])):
                 acts.append(Confirm())
             return acts
         if step == "choose":
@@ -341,6 +351,7 @@ class SanMarcoState(State):
         acts: list[Action] = []
         seen: set[str] = set()
         bridges = self._bridge_tuples()
+        sources = self._sources(seat)
         for i, card in enumerate(self.pending):
             if card in seen:
                 continue  # two equal cards offer the same moves: the first stands for both
@@ -351,7 +362,7 @@ class SanMarcoState(State):
             if card.startswith("district:"):
                 home = DISTRICT_KEYS[card[9:]]
                 for target in sorted(district_card_targets(home, bridges, seat)):
-                    for source in self._sources(seat):
+                    for source in sources:
                         if source != target:
                             acts.append(make(PlayDistrict, i, target, source))
             elif card == "bridge":
@@ -360,7 +371,7 @@ class SanMarcoState(State):
                 for d in range(NDISTRICTS):
                     for colour in range(self.colours):
                         if colour != seat and self.cubes[d][colour] > 0:
-                            for source in self._sources(seat):
+                            for source in sources:
                                 acts.append(make(PlayTransfer, i, d, colour, source))
             elif card == "banish":
                 acts += [make(PlayBanish, i, d) for d in range(NDISTRICTS)]
@@ -373,20 +384,32 @@ class SanMarcoState(State):
         return acts
 
     def _bridge_actions(self, card: int, seat: int) -> list[Action]:
+        """A bridge card's moves: a bridge from the supply on any canal with room; once all twelve
+        are out, another player's bridge taken over, left or moved to a canal with room (the
+        same rule as bridge_fits, with each canal's owners counted once for the whole listing)."""
         acts: list[Action] = []
+        on = {key: [owner for x, y, owner in self.bridges if (x, y) == key] for key in PAIRS}
+        one_each = self.options.get("bridges_per_owner", "any") == "one"
+
+        def fits(there: list[int]) -> bool:
+            return len(there) < BRIDGES_PER_PAIR and not (one_each and seat in there)
+
+        sources = self._sources(seat)
         if len(self.bridges) < BRIDGES:
             for a, b in PAIRS:
-                if self.bridge_fits(a, b, seat):
-                    for source in self._sources(seat):
-                        acts.append(make(PlayBridge, card, a, b, None, source))
+                if fits(on[(a, b)]):
+                    acts += [make(PlayBridge, card, a, b, None, source) for source in sources]
             return acts
-        for index, (*_, owner) in enumerate(self.bridges):
+        for index, (x, y, owner) in enumerate(self.bridges):
             if owner == seat:
                 continue
             for a, b in PAIRS:
-                if self.bridge_fits(a, b, seat, lifted=index):
-                    for source in self._sources(seat):
-                        acts.append(make(PlayBridge, card, a, b, index, source))
+                there = on[(a, b)]
+                if (a, b) == (x, y):
+                    there = list(there)
+                    there.remove(owner)  # the bridge being moved is not in its own way
+                if fits(there):
+                    acts += [make(PlayBridge, card, a, b, index, source) for source in sources]
         return acts
 
     def _banish_splits(self) -> list[tuple[int, ...]]:
@@ -617,7 +640,13 @@ class SanMarcoState(State):
         self.cubes[d][seat] -= lost_own
         self.supply[seat] += lost_own
         colours = [c for c in range(self.colours) if c != seat and self.cubes[d][c] > 0]
-        self.banish = {"district": d, "player": seat, "foreign": lost_foreign, "free": action.card < 0}
+        self.banish = {
+            "district": d,
+            "player": seat,
+            "roll": roll,
+            "foreign": lost_foreign,
+            "free": action.card < 0,
+        }
         if lost_foreign == foreign or len(colours) <= 1:
             split = tuple(self.cubes[d][c] if c != seat else 0 for c in range(self.colours))
             if lost_foreign < foreign:
@@ -635,6 +664,9 @@ class SanMarcoState(State):
         for colour, k in enumerate(counts):
             self.cubes[d][colour] -= k
             self._return_cubes(colour, k)
+        gone = ", ".join(f"{k} of {self.colour_name(c)}" for c, k in enumerate(counts) if k)
+        if gone:
+            self._say(f"{self.seat_name(self.banish['player'])} removes {gone} from {DISTRICTS[d].name}")
         free = self.banish["free"]
         self.banish = None
         if free:
@@ -647,6 +679,8 @@ class SanMarcoState(State):
         d = action.district
         if self.doge is None:
             self._say(f"{self.seat_name(seat)} places the Doge in {DISTRICTS[d].name}")
+        elif not action.steps:
+            self._say(f"{self.seat_name(seat)} leaves the Doge in {DISTRICTS[d].name}")
         else:
             route = follow(self.doge, action.steps, self._bridge_tuples(), seat)
             self.prestige[seat] -= route.cost
@@ -654,7 +688,14 @@ class SanMarcoState(State):
                 assert isinstance(owner, int)
                 self.prestige[owner] += amount
             path = " → ".join(DISTRICTS[x].name for x in route.path)
-            self._say(f"{self.seat_name(seat)} moves the Doge {path} (pays {route.cost})")
+            paid = [
+                f"{amount} to {self.colour_name(owner)}"
+                for owner, amount in route.paid
+                if isinstance(owner, int)
+            ]
+            if route.bank:
+                paid.append(f"{route.bank} to the bank")
+            self._say(f"{self.seat_name(seat)} moves the Doge {path} (pays {', '.join(paid) or 'nothing'})")
         self.doge = d
         self._score(d)
         self._next_card()
@@ -799,6 +840,7 @@ class SanMarcoState(State):
             "extra": self.extra,
             "start": self.start,
             "doge": self.doge,
+            "rolls": [list(r) for r in self.rolls],  # the starting rolls (public)
             "cubes": [list(row) for row in self.cubes],
             "supply": list(self.supply),
             "bridges": [list(b) for b in self.bridges],

@@ -43,7 +43,7 @@ from textual.widgets import Static
 
 from ...rules.core import Action
 from .. import theme
-from ..boardkit import KeyMap, row
+from ..boardkit import DIGITS, KeyMap, row
 from ..table import Table
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
@@ -96,8 +96,7 @@ def frame_keys(details: str = "details", details_help: str = "") -> KeyMap:
             row(
                 "1–9",
                 "action",
-                *[(str(n), f"pick({n - 1})") for n in range(1, 10)],
-                ("0", "pick(9)"),
+                *DIGITS,
                 when=my_turn,
                 footer=False,
                 palette=False,
@@ -264,6 +263,13 @@ class GameScreen(BaseScreen):
         """For a board whose cursor changed what Enter would do (the footer follows it)."""
         if self.is_mounted and getattr(self.app, "game_screen", self) is self:
             self.query_one(KeyBar).show(self.footer_items())
+
+    def redraw_board(self) -> None:
+        """After a cursor or a pick on the screen changed (not the game): the board redraws the
+        lines that changed, and the footer follows what Enter would do now."""
+        if self.is_mounted and getattr(self.app, "game_screen", self) is self:
+            self.query_one("#board").redraw()  # type: ignore[attr-defined]
+            self.refresh_footer()
 
     def decision_title(self, view: dict) -> str:
         """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""

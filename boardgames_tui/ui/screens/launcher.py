@@ -223,13 +223,23 @@ class LauncherScreen(BaseScreen):
 
     @staticmethod
     def player_counts(game: Game) -> list[tuple[str, str]]:
-        return [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+        return [
+            (str(n), f"{n} (not official)" if n in game.unofficial_players else str(n))
+            for n in range(game.min_players, game.max_players + 1)
+        ]
 
     @staticmethod
-    def players_wanted(remembered: prefs.Setup | None, shown: str = "2") -> str:
-        """The player count to show: the remembered one, else the one shown so far (a count the
-        game does not allow falls back to its smallest)."""
-        return str(remembered.players) if remembered is not None and remembered.players else shown
+    def players_wanted(game: Game, remembered: prefs.Setup | None, shown: str = "2") -> str:
+        """The player count to show: the remembered one, else the one shown so far; a count the
+        game does not allow, or does not officially, gives way to its smallest official one."""
+        if remembered is not None and remembered.players:
+            return str(remembered.players)
+        official = [
+            n for n in range(game.min_players, game.max_players + 1) if n not in game.unofficial_players
+        ]
+        if shown.isdigit() and int(shown) in official:
+            return shown
+        return str(official[0]) if official else shown
 
     def show_setup(self, game: Game, remembered: prefs.Setup | None, shown: str) -> None:
         """Fill the form with `game`'s set-up: the remembered one, else the defaults (the player
@@ -238,7 +248,7 @@ class LauncherScreen(BaseScreen):
         self.pitch = Text(game.pitch)
         counts = self.player_counts(game)
         self.count.choices = counts
-        wanted = self.players_wanted(remembered, shown)
+        wanted = self.players_wanted(game, remembered, shown)
         values = [c[0] for c in counts]
         self.count.index = values.index(wanted) if wanted in values else 0
         if remembered is not None:
@@ -251,8 +261,9 @@ class LauncherScreen(BaseScreen):
                 spec.choices,
                 chosen.get(spec.key, spec.default),
                 width=16,
-                # St. Petersburg's youngest player: an option that only some player counts have
-                when=lambda spec=spec: spec.applies_to(self.players_shown()),
+                # St. Petersburg's youngest player: an option that only some player counts have;
+                # San Marco's free banishment for variant B: one that another option's value needs
+                when=lambda spec=spec: spec.applies_to(self.players_shown(), self.options_shown()),
             )
             for spec in game.options
         ]
@@ -299,6 +310,10 @@ class LauncherScreen(BaseScreen):
     def players_shown(self) -> int:
         """The player count chosen now."""
         return int(self.count.value)
+
+    def options_shown(self) -> dict[str, str]:
+        """The options' values on screen, shown or not."""
+        return {field.key.removeprefix("option-"): field.value for field in self.option_fields}
 
     def follow_games_list(self) -> None:
         """Show the game the list highlights now, if it is not the one shown.
@@ -581,7 +596,8 @@ class LauncherScreen(BaseScreen):
         seed_text = self.seed_field.value.strip()
         if not seed_text.isdigit():
             return "The seed must be a whole number."
-        options = {spec.key: self.option(spec.key).value for spec in game.options if spec.applies_to(n)}
+        shown = self.options_shown()
+        options = {spec.key: shown[spec.key] for spec in game.options if spec.applies_to(n, shown)}
         return game.id, seats, int(seed_text), options
 
     def action_play(self) -> None:

@@ -129,9 +129,7 @@ class SantiagoScreen(GameScreen):
 
     def show_picks(self) -> None:
         """After the cursor, the amount or the tile changed: the board and the footer follow."""
-        if self.is_mounted and getattr(self.app, "game_screen", self) is self:
-            self.board.redraw()
-            self.refresh_footer()
+        self.redraw_board()
 
     def name_of(self, seat: int) -> str:
         return self.table.name(seat)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ....rules.st_petersburg.actions import Buy, TakeToHand
-from ...boardkit import KeyMap, row, tab_row
+from ...boardkit import DIGITS, KeyMap, row, tab_row
 from ...screens.game import can, frame_keys
 
 
@@ -34,8 +34,7 @@ KEYMAP = (
             row(
                 "1–9",
                 "points at the Pub (2 ₽ per ★)",
-                *[(str(n), f"pick({n - 1})") for n in range(1, 10)],
-                ("0", "pick(9)"),
+                *DIGITS,
                 when=at_the_pub,
                 palette=False,
                 help="after the building phase, with a Pub: how many points to buy",

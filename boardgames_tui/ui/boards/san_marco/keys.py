@@ -1,0 +1,143 @@
+"""San Marco's keys, written once: bindings, footer, help and command palette come from here
+(see boardkit.KeyMap). Each `when` gets the SanMarcoScreen. The arrow keys do what the decision
+needs: pick a card and move it between piles while dividing, pick a pile while choosing, move
+over the map when a card (or the set-up) asks for a district or a canal."""
+
+from __future__ import annotations
+
+from ...boardkit import DIGITS, KeyMap, row, tab_row
+from ...screens.game import can, frame_keys
+
+ARROWS = (
+    ("left", "cursor(-1, 0)"),
+    ("right", "cursor(1, 0)"),
+    ("up", "cursor(0, -1)"),
+    ("down", "cursor(0, 1)"),
+)
+
+
+def splitting(screen) -> bool:
+    return screen.my_turn and screen.view.get("step") == "split"
+
+
+def choosing(screen) -> bool:
+    return screen.my_turn and screen.view.get("step") == "choose"
+
+
+def on_map(screen) -> bool:
+    return screen.map_kind is not None
+
+
+def enter_here(screen) -> bool:
+    return bool(screen.moves_here())
+
+
+def several_cards(screen) -> bool:
+    return screen.my_turn and screen.view.get("step") == "resolve" and len(screen.distinct_cards()) > 1
+
+
+def from_the_list(screen) -> bool:
+    """Decisions the board leaves to the action list: a reroll, whose cubes a banishment takes."""
+    return screen.my_turn and screen.view.get("step") in ("reroll", "banish_pick")
+
+
+def tab_useful(screen) -> bool:
+    return on_map(screen) and sum(t.actionable for t in screen.cursor.targets) > 1
+
+
+KEYMAP = (
+    KeyMap(
+        (
+            row(
+                "1–9",
+                "choose",
+                *DIGITS,
+                when=from_the_list,
+                palette=False,
+                help="a reroll, or whose cubes a banishment removes: pick from the action list",
+            ),
+            row("←→", "card", *ARROWS[:2], when=splitting, palette=False, help="dividing: pick a card"),
+            row(
+                "↑↓",
+                "pile",
+                *ARROWS[2:],
+                when=splitting,
+                palette=False,
+                help="dividing: move the picked card to the pile above or below (digits: into that pile)",
+            ),
+            row(
+                "Enter",
+                "done",
+                ("enter", "enter"),
+                when=splitting,
+                help="dividing: offer the piles as they are",
+            ),
+            row(
+                "←→↑↓",
+                "pile",
+                *ARROWS,
+                when=choosing,
+                palette=False,
+                help="choosing: the pile under the cursor",
+            ),
+            row(
+                "Enter",
+                "take",
+                ("enter", "enter"),
+                when=choosing,
+                help="choosing: take the pile under the cursor",
+            ),
+            row(
+                "←→↑↓",
+                "map",
+                *ARROWS,
+                when=on_map,
+                palette=False,
+                help="move over the districts (or the canals, for a bridge) where the card can go",
+            ),
+            row(
+                "Enter",
+                "play here",
+                ("enter", "enter"),
+                when=enter_here,
+                help="play the card (or the set-up move) where the cursor is; asks when there is a choice",
+            ),
+            row(
+                "c",
+                "card",
+                ("c", "next_card"),
+                when=several_cards,
+                help="playing a pile: the next of your cards (the map shows where it can go)",
+            ),
+            row(
+                "d",
+                "give up",
+                ("d", "decline"),
+                when=can("decline"),
+                help="give up the picked card (or the free banishment) without playing it",
+            ),
+        )
+    )
+    + frame_keys(
+        "details",
+        "every colour's prestige, limit cards, cubes and bridges, and what scoring each district "
+        "would give now",
+    )
+    + KeyMap((tab_row(tab_useful, "the next place on the map where the card can go (Shift+Tab: back)"),))
+)
+
+HELP_NOTES = """
+The footer shows only the keys that do something now. **Dividing**, only you see your cards (the
+others look away at the hand-off): ←→ pick a card, ↑↓ or a digit move it to another pile, Enter
+offers the piles once each holds a card. **Choosing**: the piles are face up; ↑↓ and Enter, or the
+digits. **Playing a pile**: c picks the next card, the map marks where it can go, Enter plays it
+there; d gives it up. The action list always has every move too.
+
+On the map each district shows its die number, name and values (high/low), its cubes by colour
+(◆3 = three of ◆'s) and the Doge ♛. Canals run between neighbouring districts (≈); a bridge is
+its owner's symbol on the canal. Where you can play now the district is drawn with heavy lines
+(┏━┓) and a canal shows + where a bridge would go; ▸ and reversed text mark the cursor. With a
+Doge card the lower border of each district he can reach shows the cheapest price and who is paid
+(♛ free, ♛ 1: ●1, ♛ 2: bank). On a tall terminal each district also says what scoring it would
+give now.
+"""

@@ -1,0 +1,210 @@
+"""San Marco's board: the map drawn from the board table, the split kept from everyone but its
+divider, a whole game played by keystrokes, and the board's pictures at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.san_marco.data import DISTRICTS, NDISTRICTS, PAIRS
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.boards.san_marco import screen as sm_screen
+from boardgames_tui.ui.boards.san_marco import signs, tray
+from boardgames_tui.ui.boards.san_marco.layout import Layout
+from boardgames_tui.ui.boards.san_marco.scene import Scene
+from boardgames_tui.ui.boards.san_marco.venice import draw_map
+from boardgames_tui.ui.screens.game_over import GameOverScreen
+
+from .helpers import saved_san_marco
+from .san_marco_keys import next_key
+
+SIZES = [(80, 24), (120, 40), (100, 30)]
+
+
+# -- the map, from the board table ------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_every_canal_of_the_table_is_drawn_once_and_a_click_finds_it(size):
+    layout = Layout(*size)
+    pairs = [canal.pair for canal in layout.canals]
+    assert sorted(pairs) == sorted(PAIRS)  # each neighbouring pair, and nothing else
+    for canal in layout.canals:
+        assert layout.place_at(canal.x + canal.width // 2, canal.y) == ("canal", *canal.pair)
+    for d in range(NDISTRICTS):
+        x, y = layout.box_of(d)
+        assert layout.place_at(x + 3, y + 1) == ("district", d)
+    assert layout.map_width <= size[0]
+
+
+def scene_of(view, **kw):
+    return Scene(view=view, names=["Ann", "Bob", "Cleo"], viewer=0, acting=True, **kw)
+
+
+def empty_view(**kw):
+    view = {
+        "cubes": [[0, 0, 0] for _ in range(NDISTRICTS)],
+        "supply": [25, 25, 25],
+        "bridges": [],
+        "players": [{"name": n} for n in ("Ann", "Bob", "Cleo")],
+        "doge": None,
+    }
+    view.update(kw)
+    return view
+
+
+def test_the_map_shows_cubes_bridges_the_doge_and_marks_the_legal_places():
+    cubes = [[0, 0, 0] for _ in range(NDISTRICTS)]
+    cubes[3] = [3, 0, 2]
+    a, b = PAIRS[0]
+    view = empty_view(cubes=cubes, bridges=[[a, b, 1], [a, b, 2]], doge=3)
+    lines = draw_map(
+        Layout(80, 24), scene_of(view, marked=frozenset({("district", 3)}), place=("district", 3))
+    )
+    text = "\n".join(line.plain for line in lines)
+    assert "◆3 ▲2" in text and "♛" in text
+    assert "●▲" in text  # the two bridges on the first canal, by owner
+    assert text.count("┏") == 1 and "▸4 San Marco" in text  # only the marked district is heavy
+    for d in DISTRICTS:
+        assert f"{d.die} {d.name}" in text and f"{d.high}/{d.low}" in text
+    canal_marked = draw_map(Layout(80, 24), scene_of(view, marked=frozenset({("canal", a, b)})))
+    assert "●▲+" in "\n".join(line.plain for line in canal_marked)
+
+
+# -- the split stays the divider's ------------------------------------------------------------------
+def marked_labels(monkeypatch):
+    """Every card label the board draws comes wrapped in ‹›, so a screen showing one is seen."""
+    plain = signs.card_label
+
+    def label(card, long=False, short=False):
+        return "‹" + plain(card, long=long, short=short) + "›"
+
+    monkeypatch.setattr(tray, "card_label", label)
+    monkeypatch.setattr(sm_screen, "card_label", label)
+
+
+def secret_split(app) -> int | None:
+    """The divider whose cards nobody else may see now (a split under way), or None."""
+    view = app.table.view(None)  # the public view: who divides is public, the cards are not
+    if view["step"] != "split":
+        return None
+    return view["offers"][view["offer_at"]]["divider"]
+
+
+async def play_by_keys(app, pilot, until, checks: list[int]) -> int:
+    """Press the policy's keys until `until(app)`; at each key, check that a split under way shows
+    its cards on its divider's screen only. Returns the keys pressed."""
+    keys = 0
+    idle = 0
+    while not until(app):
+        divider = secret_split(app)
+        if divider is not None:
+            screen = app.game_screen
+            shown_to = screen.viewer if app.screen is screen else None
+            text = app.screen_text()
+            if shown_to == divider:
+                assert "‹" in text  # the divider does see them (the check can fail)
+                checks[0] += 1
+            else:
+                assert "‹" not in text, f"{type(app.screen).__name__} for {shown_to} shows a split:\n{text}"
+                checks[1] += 1
+        key = next_key(app)
+        if key is None:
+            idle += 1
+            assert idle < 200, f"no key for {type(app.screen).__name__}:\n{app.screen_text()}"
+            await pilot.pause()
+            continue
+        idle = 0
+        await pilot.press(key)
+        keys += 1
+    return keys
+
+
+async def test_a_whole_three_player_game_by_keystrokes_keeps_each_split_secret(monkeypatch):
+    marked_labels(monkeypatch)
+    app = BoardgamesApp("san_marco", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], seed=1, bot_delay=0)
+    checks = [0, 0]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = await play_by_keys(app, pilot, lambda a: isinstance(a.screen, GameOverScreen), checks)
+        assert app.table.is_over() and keys > 100
+        text = app.screen_text()
+        assert "district by district" in text and "wins" in text
+    assert checks[0] > 20 and checks[1] > 10  # the divider's screens, and everyone else's
+
+
+async def test_four_players_both_splits_stay_with_their_dividers(monkeypatch):
+    marked_labels(monkeypatch)
+    app = BoardgamesApp("san_marco", [Seat(n) for n in ("Ann", "Bob", "Cleo", "Dan")], seed=2, bot_delay=0)
+    checks = [0, 0]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play_by_keys(app, pilot, lambda a: a.table.view(None)["round"] >= 3, checks)
+    assert checks[0] >= 4 and checks[1] >= 4  # two dividers a round, each hidden from three
+
+
+# -- the keys of each decision ---------------------------------------------------------------------
+async def test_the_divider_moves_cards_with_the_keys_and_an_empty_pile_is_refused():
+    path = saved_san_marco(lambda v: v["step"] == "split" and v["round"] >= 2)
+    app = BoardgamesApp(load_path=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        screen = app.game_screen
+        offer = screen.offer()
+        divider = offer["divider"]
+        assert screen.viewer == divider and offer["cards"] is not None and screen.card == 0
+        steps = len(app.table.record.steps)
+        await pilot.press("enter")  # piles 2 and 3 are empty: refused, nothing changes
+        assert len(app.table.record.steps) == steps and "at least one card" in app.screen_text()
+        await pilot.press("right", "2")  # the second card into pile 2
+        assert screen.card == 1 and app.table.view(divider)["offers"][0]["draft"][1] == 1
+        await pilot.press("down")  # and on into pile 3
+        assert app.table.view(divider)["offers"][0]["draft"][1] == 2
+        await pilot.press("down")  # there is no pile 4
+        assert app.table.view(divider)["offers"][0]["draft"][1] == 2 and "no pile 4" in app.screen_text()
+        await pilot.press("up", "right", "3")  # card 1 back to pile 2, the next card to pile 3
+        draft = app.table.view(divider)["offers"][0]["draft"]
+        assert sorted(set(draft)) == [0, 1, 2]
+        await pilot.press("enter")  # every pile holds a card: the piles go to the chooser
+        assert app.table.view(None)["step"] == "choose"
+
+
+async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheapest_first():
+    from boardgames_tui.rules.san_marco.reckoning import doge_routes
+    from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+
+    path = saved_san_marco(
+        lambda v: v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None
+    )
+    app = BoardgamesApp(load_path=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        screen = app.game_screen
+        while (screen.view["pending"] or [None])[screen.played_card()] != "doge":
+            await pilot.press("c")
+        view, seat = screen.view, screen.viewer
+        bridges = [((a, b), owner) for a, b, owner in view["bridges"]]
+        routes = doge_routes(view["doge"], bridges, seat, view["prestige"][seat])
+        notes = screen.doge_notes()
+        assert set(notes) == set(routes) and notes  # every reachable district, and only those
+        for d, route in routes.items():
+            if d != view["doge"]:
+                assert notes[d].plain.startswith("♛ " + ("free" if not route.cost else f"{route.cost}:"))
+        text = app.screen_text()
+        assert "♛ stays" in text
+        # a district with several routes: Enter asks which, cheapest first
+        several = [place for place, moves in screen.moves.items() if len(moves) > 1]
+        if several:
+            screen.cursor.put(several[0])
+            await pilot.press("enter")
+            assert isinstance(app.screen, ChoiceScreen)
+            costs = [
+                screen.route_cost_of(m) for m in sorted(screen.moves[several[0]], key=screen.route_cost_of)
+            ]
+            assert costs == sorted(costs)
+            await pilot.press("escape")
+        steps = len(app.table.record.steps)
+        unreachable = [d for d in range(NDISTRICTS) if d not in routes]
+        if unreachable:
+            screen.cursor.put(("district", unreachable[0]))
+            await pilot.press("enter")  # no move there: a reason, and nothing played
+            assert len(app.table.record.steps) == steps
+            assert "cannot get here" in app.screen_text()
