@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import ctypes
 import fcntl
+import functools
 import hashlib
 import os
 import pty
@@ -155,16 +156,19 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
-def _in_the_child() -> None:
+def _in_the_child(server: int) -> None:
     """Run in the game's process before it starts: the pseudo-terminal (its stdin) becomes its
     controlling terminal, the signals a server under nohup ignores are heeded again, and the
-    game dies with the server."""
+    game dies with the server (`server`, its pid) — also when the server went between the fork
+    and the request, which would never send the signal."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
         signal.signal(signum, signal.SIG_DFL)
     with contextlib.suppress(Exception):
         pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+    if os.getppid() != server:
+        os._exit(1)
 
 
 class _Connection(asyncssh.SSHServer):
@@ -360,7 +364,7 @@ class GameServer:
                 stderr=slave,
                 env=env,
                 start_new_session=True,
-                preexec_fn=_in_the_child,
+                preexec_fn=functools.partial(_in_the_child, os.getpid()),
             )
         finally:
             os.close(slave)

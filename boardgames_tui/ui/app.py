@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 import signal
 import time
 from collections.abc import Mapping, Sequence
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
 # first one comes during start-up, before the launcher's first frame when there are many saves,
 # and walking every module's objects made it cost that frame some 25 ms.
 gc.freeze()
+
+# How often the app looks whether the process that started it is still there (exit_on_hangup).
+PARENT_CHECK_SECONDS = 1.0
 
 LAUNCHER_KEYS = """
 - **↑↓**: choose a game or a saved game · **Enter** on a saved game: resume it
@@ -131,11 +135,20 @@ class BoardgamesApp(App):
 
     def exit_on_hangup(self) -> None:
         """A closed terminal (SIGHUP: the SSH client went) or SIGTERM ends the app as q then y
-        would, the newest autosave written first."""
+        would, the newest autosave written first. So does losing the process that started it
+        (the SSH server, a shell) when no signal came: the terminal is gone with it, and a
+        terminal that reads nothing but its end keeps Textual's input thread busy for ever."""
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGHUP, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+        parent = os.getppid()
+
+        def check_parent() -> None:
+            if os.getppid() != parent:
+                self.exit(None, 128 + signal.SIGHUP)
+
+        self.set_interval(PARENT_CHECK_SECONDS, check_parent)
 
     def _reset_stack(self, screen) -> None:
         """Make `screen` the only screen above the app's default one."""

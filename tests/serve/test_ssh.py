@@ -17,7 +17,10 @@ from boardgames_tui.serve.ssh import ServeError, load_host_key, parse_duration, 
 
 from .conftest import ssh_argv
 
-LAUNCHER = "five Euro games, hot-seat"
+# The launcher's footer, its last line: over SSH a frame arrives in pieces, and the header alone
+# does not mean the lists under it are drawn yet.
+LAUNCHER = "F5 play"
+LAUNCHER_TOP = "five Euro games, hot-seat"
 
 
 def wait_gone(pids: list[int], limit: float = 8.0) -> list[int]:
@@ -193,6 +196,8 @@ def test_anonymous_players_are_each_their_own_user(start_server, keys, terminal)
     for key in (keys.key, keys.other):
         out = run_ssh(server, keys, key=key, user="ann")
         assert out.returncode == 1 and "No terminal" in out.stdout
+    # the server logs a session as it ends, maybe a moment after the client has gone
+    server.wait_log(r"user=\S+(.|\n)*user=\S+")
     users = [line.split()[1] for line in server.log().splitlines() if "user=" in line]
     assert len(users) == 2 and users[0] != users[1] and all(u.startswith("user=key-") for u in users)
 
@@ -221,10 +226,12 @@ def test_durations_and_user_folders():
 
 
 def test_a_game_without_a_key_for_too_long_is_closed(start_server, keys, terminal):
-    server = start_server("--authorized-keys", str(keys.authorized), "--idle-timeout", "2s")
+    # 4 s: a game takes up to 2 s to show its launcher when both processors are busy (the suite
+    # runs in two processes), and the launcher must be seen before it is closed
+    server = start_server("--authorized-keys", str(keys.authorized), "--idle-timeout", "4s")
     term = terminal()
     term.start(ssh_argv(server, keys, "ann", None, "-t"))
-    term.wait_for(LAUNCHER)
+    term.wait_for(LAUNCHER_TOP)
     games = server.games()
     screen = term.wait_for("EXIT=1", limit=20)
     assert "No key for too long" in screen
