@@ -31,7 +31,7 @@ from textual.timer import Timer
 
 from .. import saves
 from ..rules import registry
-from ..rules.core import Game, IllegalAction, Seat, new_seed
+from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
 from . import theme
 from .screens.launcher import LauncherScreen
@@ -105,6 +105,7 @@ class BoardgamesApp(App):
         self.viewer: int | None = None
         self._bot_timer: Timer | None = None
         self._bot_pending = False
+        self._bot_unseen = False  # the last bot move showed nothing: the next is not waited for
         self._bot_token = 0
         self._over_shown = False
         # (seat, steps, context) of the decision last shown to a player: see present()
@@ -221,8 +222,10 @@ class BoardgamesApp(App):
     # -- the hot-seat flow ---------------------------------------------------------------------
     def advance(self) -> None:
         table, screen = self.table, self.game_screen
-        if table is None or screen is None or self.screen is not screen:
+        if table is None or screen is None or not self.screen_stack or self.screen is not screen:
             return  # a dialog or hand-off is on top; closing it brings us back here
+        if self._exit or self._closing:
+            return  # quitting: the screens are being taken down, and nobody moves any more
         # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
         # once; each one is logged. The bound only guards against a game that never stops.
         for _ in range(10_000):
@@ -374,7 +377,10 @@ class BoardgamesApp(App):
             return
         self._bot_pending = True
         token = self._bot_token
-        if self.bot_delay > 0:
+        # A bot's move that nobody could see (San Marco's cards put into a secret pile) is not
+        # waited for: the pause is for people to follow what they see.
+        unseen, self._bot_unseen = self._bot_unseen, False
+        if self.bot_delay > 0 and not unseen:
             self._bot_timer = self.set_timer(self.bot_delay, lambda: self._bot_step(token))
         else:
             self.call_later(self._bot_step, token)
@@ -387,8 +393,8 @@ class BoardgamesApp(App):
             self._bot_timer = None
 
     def _bot_step(self, token: int) -> None:
-        if token != self._bot_token:
-            return  # cancelled (undo, new game)
+        if token != self._bot_token or self._exit or self._closing or len(self.screen_stack) < 2:
+            return  # cancelled (undo, new game), or the app is on its way out
         self._bot_pending = False
         self._bot_timer = None
         table, screen = self.table, self.game_screen
@@ -412,11 +418,12 @@ class BoardgamesApp(App):
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
     def on_bot_chose(self, message: BotChose) -> None:
-        if message.token != self._bot_token or self.table is None:
-            return  # cancelled (undo, new game) while the bot thought
+        if message.token != self._bot_token or self.table is None or self._exit or self._closing:
+            return  # cancelled (undo, new game, quitting) while the bot thought
         self._bot_pending = False
         decision = message.decision
-        self.table.bot_play(decision.seat, message.action, decision.steps, decision.generation)
+        played = self.table.bot_play(decision.seat, message.action, decision.steps, decision.generation)
+        self._bot_unseen = played is not None and not visible_lines(played[1], self.viewer)
         self.advance()
 
     # -- what screens call ---------------------------------------------------------------------

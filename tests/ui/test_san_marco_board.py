@@ -142,11 +142,22 @@ async def test_four_players_both_splits_stay_with_their_dividers(monkeypatch):
 
 
 # -- the keys of each decision ---------------------------------------------------------------------
+async def to_the_board(app, pilot) -> None:
+    """Enter through the hand-off and the recap of what happened, if there is one."""
+    from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+
+    for _ in range(3):
+        await pilot.pause()
+        if not isinstance(app.screen, (HandoffScreen, RecapScreen)):
+            return
+        await pilot.press("enter")
+
+
 async def test_the_divider_moves_cards_with_the_keys_and_an_empty_pile_is_refused():
     path = saved_san_marco(lambda v: v["step"] == "split" and v["round"] >= 2)
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await to_the_board(app, pilot)
         screen = app.game_screen
         offer = screen.offer()
         divider = offer["divider"]
@@ -171,13 +182,17 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
     from boardgames_tui.rules.san_marco.reckoning import doge_routes
     from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 
+    # late in the game (round 11 of this one), where some districts have routes of different prices
     path = saved_san_marco(
-        lambda v: v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None
+        lambda v: (
+            v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None and v["round"] >= 11
+        )
     )
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await to_the_board(app, pilot)
         screen = app.game_screen
+        assert "doge" in screen.view["pending"]
         while (screen.view["pending"] or [None])[screen.played_card()] != "doge":
             await pilot.press("c")
         view, seat = screen.view, screen.viewer
@@ -190,16 +205,21 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
                 assert notes[d].plain.startswith("♛ " + ("free" if not route.cost else f"{route.cost}:"))
         text = app.screen_text()
         assert "♛ stays" in text
-        # a district with several routes: Enter asks which, cheapest first
-        several = [place for place, moves in screen.moves.items() if len(moves) > 1]
+        # a district with routes of different prices: Enter asks which, cheapest first, each once
+        several = [
+            place
+            for place, moves in screen.moves.items()
+            if len({screen.route_cost_of(m)[0] for m in moves}) > 1
+        ]
+        assert several  # (the position is chosen for it)
         if several:
             screen.cursor.put(several[0])
             await pilot.press("enter")
             assert isinstance(app.screen, ChoiceScreen)
-            costs = [
-                screen.route_cost_of(m) for m in sorted(screen.moves[several[0]], key=screen.route_cost_of)
-            ]
-            assert costs == sorted(costs)
+            labels = [str(label) for label in app.screen.labels]
+            assert len(labels) == len(set(labels))
+            prices = [int(label.split("(")[-1].split(":")[0].replace("free)", "0")) for label in labels]
+            assert prices == sorted(prices)
             await pilot.press("escape")
         steps = len(app.table.record.steps)
         unreachable = [d for d in range(NDISTRICTS) if d not in routes]
@@ -208,3 +228,31 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
             await pilot.press("enter")  # no move there: a reason, and nothing played
             assert len(app.table.record.steps) == steps
             assert "cannot get here" in app.screen_text()
+
+
+async def test_a_bots_moves_that_nobody_sees_are_not_waited_for(monkeypatch):
+    """The pause between bot moves lets people follow what they see; a bot putting its cards into
+    secret piles shows nothing, so those moves follow at once (with the pause: ten seconds and
+    more of a blank wait per split at the default 0.6 s)."""
+    seats = [Seat("Ann", "smart"), Seat("Bob", "smart"), Seat("Cleo", "smart")]
+    app = BoardgamesApp("san_marco", seats, seed=4, bot_delay=0.5)
+    paced: list[int] = []  # the step numbers whose bot move waited for the pause
+    real_timer = app.set_timer
+
+    def timer(delay, callback, *args, **kwargs):
+        if delay == app.bot_delay:
+            paced.append(len(app.table.record.steps))
+            return real_timer(0.001, callback, *args, **kwargs)  # no real wait in a test
+        return real_timer(delay, callback, *args, **kwargs)
+
+    monkeypatch.setattr(app, "set_timer", timer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while app.table is None or app.table.view(None)["round"] < 3:
+            await pilot.pause(0.01)
+        steps = app.table.record.steps
+        puts = [i for i, step in enumerate(steps) if step.action.kind == "put"]
+        assert len(puts) > 10  # the bots did divide, card by card
+        # after a move nobody saw, the next bot move was not paced; after one everybody saw, it was
+        assert not [i for i in paced if i - 1 in puts]
+        seen = [i + 1 for i, step in enumerate(steps[:-1]) if step.action.kind in ("confirm", "choose")]
+        assert seen and all(i in paced for i in seen)

@@ -326,6 +326,8 @@ class GameScreen(BaseScreen):
         # still get a late resize callback: its widgets are gone, and there is nothing to draw.
         if not self.is_mounted or getattr(self.app, "game_screen", self) is not self:
             return
+        if self._closing or self._closed:  # being taken down (the app quits): nothing to draw on
+            return
         key = self._key()
         if not force and key == getattr(self, "_shown_key", None):
             return

@@ -302,8 +302,22 @@ class SanMarcoScreen(GameScreen):
         return (follow(start, action.steps, bridge_tuples(self.view), self.viewer).cost, len(action.steps))
 
     def choose_route(self, moves: list[PlayDoge]) -> None:
-        """The Doge's routes to one district, cheapest first; the title says what he scores."""
+        """The Doge's routes to one district, cheapest first; the title says what he scores.
+        Routes that differ only in which of one owner's bridges on a canal they cross go through
+        the same districts and pay the same people: one of them stands for all."""
         moves = sorted(moves, key=self.route_cost_of)
+        distinct: dict[tuple, PlayDoge] = {}
+        start = self.view.get("doge")
+        for move in moves:
+            if start is None or not move.steps:
+                distinct.setdefault((move.district,), move)
+                continue
+            route = follow(start, move.steps, bridge_tuples(self.view), self.viewer)
+            distinct.setdefault((route.path, route.paid, route.bank), move)
+        moves = list(distinct.values())
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
         d = moves[0].district
         title = f"The Doge to {DISTRICTS[d].name} (scores {scores_text(self.view, d).plain}): which route?"
 
@@ -419,21 +433,30 @@ class SanMarcoScreen(GameScreen):
     def decision_title(self, view: dict) -> str:
         return STEP_TITLE.get(str(view.get("step", "")), "your move")
 
-    def role_text(self, seat: int) -> str:
+    def role_text(self, seat: int) -> Text:
+        """The seat's part in this round: 'divides for ■ Dan', 'chooses 1st from ◆ Ann', 'took
+        pile 2'; or 'out' when its limit cards reached the limit."""
         view = self.view
+        text = Text(style="bold")
         for offer in view.get("offers") or []:
             taken = {int(p): s for p, s in (offer.get("taken") or {}).items()}
             piles = [p for p, s in taken.items() if s == seat]
             if piles:
-                return f"took pile {piles[0] + 1}"
+                text.append(f"took pile {piles[0] + 1}")
+                return text
+            choosers = offer["choosers"]
             if offer["divider"] == seat:
-                return "divides"
-            if seat in offer["choosers"]:
-                order = offer["choosers"].index(seat)
-                return "chooses" + ("" if len(offer["choosers"]) == 1 else (" 1st", " 2nd")[order])
+                text.append("divides for ")
+                text.append(" ".join(colour_symbol(view, c) for c in choosers))
+                return text
+            if seat in choosers:
+                order = "" if len(choosers) == 1 else (" 1st", " 2nd")[choosers.index(seat)]
+                text.append(f"chooses{order}")
+                text.append(f" from {colour_symbol(view, offer['divider'])}")
+                return text
         if view.get("step") not in ("reroll", "bridges", "over") and self.limit_total(seat) >= LIMIT_OUT:
-            return f"out (limit {LIMIT_OUT}+)"
-        return ""
+            text.append(f"out (limit {LIMIT_OUT}+)")
+        return text
 
     def limit_total(self, seat: int) -> int:
         limits = self.view.get("limits") or []
@@ -479,8 +502,9 @@ class SanMarcoScreen(GameScreen):
             row.append(f"  bridges {bridges.count(colour)}")
             if colour < players:
                 role = self.role_text(colour)
-                if role:
-                    row.append(f"  {role}", style="bold")
+                if role.plain:
+                    row.append("  ")
+                    row.append_text(role)
             if row.cell_len > width:
                 row.truncate(width, overflow="ellipsis")
             rows.append(row)
@@ -627,7 +651,9 @@ class SanMarcoScreen(GameScreen):
                 )
                 return
             title = f"Play the {card_label(pending[self.card], long=True)}: how?"
-            self.choose_and_play(group.actions, title, "Or Esc, move the cursor on the map and press Enter.")
+            self.choose_and_play(
+                self.distinct(group.actions), title, "Or Esc, move the cursor on the map and press Enter."
+            )
             return
         if key == "decline" and len(group.actions) > 1:
             self.choose_and_play(group.actions, "Give up which card?")
@@ -795,7 +821,16 @@ class SanMarcoScreen(GameScreen):
             if place[0] == "district"
             else f"{DISTRICTS[place[1]].name} – {DISTRICTS[place[2]].name}"
         )
-        self.choose_and_play(moves, f"{where}: which?")
+        self.choose_and_play(self.distinct(moves), f"{where}: which?")
+
+    def distinct(self, moves: list[Action]) -> list[Action]:
+        """One move of each effect: taking over one or another of a player's bridges on the same
+        canal reads the same and does the same, and is offered once."""
+        seen: dict[str, Action] = {}
+        for move in moves:
+            label = self.action_label(move)
+            seen.setdefault(label.plain if isinstance(label, Text) else label, move)
+        return list(seen.values())
 
     def action_decline(self) -> None:
         if self.not_your_turn():
