@@ -15,7 +15,9 @@ prepared in the background, HELP_WARMUP_DELAY after it opened), KEY_PRESSES curs
 alternately → and ←, so that every key moves the cursor and changes the screen; each is sent only
 when the previous one's frames are all out. Santiago is measured at the spring step (the cursor
 moves over intersections), then Enter places the spring, Space passes the bid, and once the bots
-have bid and planted, at the planting step (the cursor moves over fields). A key whose effect
+have bid and planted, at the planting step (the cursor moves over fields). San Marco is measured
+at a starting bridge (the cursor moves over the canals of the map), then, the set-up done, while
+Ann divides (the arrows pick one card after another). A key whose effect
 never reaches the screen counts as "no change" and is left out of the figures.
 
 Memory: the peak resident size (VmHWM) of the program at the end of its run.
@@ -59,6 +61,23 @@ BOARDS = [
                 [
                     ("Enter", ["BIDS", "Ann to act", "Space pass"]),
                     ("Space", ["PLANTING", "Ann to act", "Enter plant"]),
+                ],
+            ),
+        ],
+    ),
+    (
+        "san_marco",
+        ["--players", "Ann,bot:Bo,bot:Cy", "--seed", "1"],
+        [
+            # Ann places the first starting bridge: the cursor moves over the canals of the map
+            ("San Marco, map", [(None, ["Ann to act", "Enter play here"])]),
+            (
+                # her second bridge after the bots' first ones, theirs again, then she divides:
+                # the arrows pick one card after another
+                "San Marco, dividing",
+                [
+                    ("Enter", ["Cy builds a bridge", "Ann to act", "Enter play here"]),
+                    ("Enter", ["DIVIDING", "Ann to act", "Enter done"]),
                 ],
             ),
         ],

@@ -34,6 +34,9 @@ class VeniceBoard(Widget):
         self._lines: list[tuple[Text, Hashable]] = []
         self._strips: dict[Hashable, Strip] = {}
         self._base_style = Style()
+        self._map_key: tuple | None = None
+        self._map_view: object = None  # the view the map was drawn from (kept, not its id)
+        self._map: list[Text] = []
 
     def update_view(self, view: Mapping, screen: Any) -> None:
         self.source = screen
@@ -47,7 +50,14 @@ class VeniceBoard(Widget):
     def prepare(self) -> None:
         layout = self.layout_now = self.current_layout()
         scene = self.source.scene()
-        lines = draw_map(layout, scene)
+        # The map is drawn again only when what it shows changed: while a divider picks cards,
+        # only the lines under it do.
+        notes = tuple((d, note.plain, tuple(note.spans)) for d, note in sorted(scene.notes.items()))
+        map_key = (layout, scene.place, scene.marked, notes)
+        if map_key != self._map_key or scene.view is not self._map_view:
+            self._map_key, self._map_view = map_key, scene.view
+            self._map = draw_map(layout, scene)
+        lines = list(self._map)
         self.map_lines = len(lines)
         self.tray = tray_lines(scene, layout.width - 1)
         lines += [line.text for line in self.tray]
