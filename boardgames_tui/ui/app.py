@@ -16,6 +16,7 @@ import contextlib
 import gc
 import os
 import signal
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -49,8 +50,10 @@ if TYPE_CHECKING:
 # and walking every module's objects made it cost that frame some 25 ms.
 gc.freeze()
 
-# How often the app looks whether the process that started it is still there (exit_on_hangup).
+# How often the app looks whether the process that started it is still there (exit_on_hangup),
+# and how long it then gives its own way out before it leaves at once.
 PARENT_CHECK_SECONDS = 1.0
+ORPHAN_GRACE = 5.0
 
 LAUNCHER_KEYS = """
 - **↑↓**: choose a game or a saved game · **Enter** on a saved game: resume it
@@ -150,6 +153,18 @@ class BoardgamesApp(App):
                 self.exit(None, 128 + signal.SIGHUP)
 
         self.set_interval(PARENT_CHECK_SECONDS, check_parent)
+        # The same from a thread of its own: a terminal that went away can leave the app blocked
+        # in a write for ever (its writer gone), where neither the check above nor a signal's
+        # handler runs again. The autosaves are on disk already (each written after its move);
+        # the ones still being written are waited for.
+        threading.Thread(target=self._leave_when_orphaned, args=(parent,), daemon=True).start()
+
+    def _leave_when_orphaned(self, parent: int) -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        time.sleep(ORPHAN_GRACE)  # the app's own way out first (check_parent), when it can
+        saves.flush(timeout=5.0)
+        os._exit(128 + signal.SIGHUP)
 
     def _reset_stack(self, screen) -> None:
         """Make `screen` the only screen above the app's default one."""
