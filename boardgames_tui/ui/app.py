@@ -146,23 +146,18 @@ class BoardgamesApp(App):
         for signum in (signal.SIGHUP, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.exit, None, 128 + signum)
-        parent = os.getppid()
+        # Watched from a thread of its own: a terminal that went away can leave the app blocked in
+        # a write for ever (its writer gone), where no timer or signal handler runs again.
+        threading.Thread(target=self._leave_when_orphaned, args=(os.getppid(), loop), daemon=True).start()
 
-        def check_parent() -> None:
-            if os.getppid() != parent:
-                self.exit(None, 128 + signal.SIGHUP)
-
-        self.set_interval(PARENT_CHECK_SECONDS, check_parent)
-        # The same from a thread of its own: a terminal that went away can leave the app blocked
-        # in a write for ever (its writer gone), where neither the check above nor a signal's
-        # handler runs again. The autosaves are on disk already (each written after its move);
-        # the ones still being written are waited for.
-        threading.Thread(target=self._leave_when_orphaned, args=(parent,), daemon=True).start()
-
-    def _leave_when_orphaned(self, parent: int) -> None:
+    def _leave_when_orphaned(self, parent: int, loop: asyncio.AbstractEventLoop) -> None:
+        """Once the parent is gone: quit as on SIGHUP; if the app cannot (blocked), leave anyway
+        after a grace, the autosaves still being written waited for (the others are on disk)."""
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)
-        time.sleep(ORPHAN_GRACE)  # the app's own way out first (check_parent), when it can
+        with contextlib.suppress(RuntimeError):  # the loop is already closed: the app is going
+            loop.call_soon_threadsafe(self.exit, None, 128 + signal.SIGHUP)
+        time.sleep(ORPHAN_GRACE)
         saves.flush(timeout=5.0)
         os._exit(128 + signal.SIGHUP)
 

@@ -33,6 +33,7 @@ DISTRICTS: tuple[District, ...] = (
     District(6, "castello", "Castello", 7, 4, True),  # die 6 [R]; values provisional
 )
 NDISTRICTS = len(DISTRICTS)
+DISTRICT_KEYS = {d.key: i for i, d in enumerate(DISTRICTS)}  # "san_polo" -> 2
 SAN_MARCO = 3  # index of San Marco: the final tie-break counts cubes there
 
 # The pairs of districts that share a canal, by index (die − 1), each with whether the rulebook
@@ -78,6 +79,29 @@ ACTION_DECK: tuple[tuple[str, int], ...] = (
     ("banish", 4),
 )
 LIMIT_DECK: tuple[tuple[int, int], ...] = ((1, 8), (2, 10), (3, 10))  # (value, copies)
+# A card is named "district:<key>", "bridge", "transfer", "doge", "banish" or "limit:<value>".
+CARD_NAMES = {
+    "bridge": "Bridge card",
+    "transfer": "Transfer card",
+    "doge": "Doge card",
+    "banish": "Banishment card",
+}
+
+
+def district_of_card(card: str) -> int | None:
+    """The district (index) of a district card, None for any other card."""
+    return DISTRICT_KEYS[card[9:]] if card.startswith("district:") else None
+
+
+def card_name(card: str) -> str:
+    """'District card San Polo', 'Banishment card', 'Limit 2': as the log and the board say it."""
+    d = district_of_card(card)
+    if d is not None:
+        return f"District card {DISTRICTS[d].name}"
+    if card.startswith("limit:"):
+        return f"Limit {card[6:]}"
+    return CARD_NAMES[card]
+
 
 # Starting bridges per player, by player count (2: both 2-player variants).
 STARTING_BRIDGES = {2: 1, 3: 2, 4: 1}

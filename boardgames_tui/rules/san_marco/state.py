@@ -52,6 +52,8 @@ from .data import (
     SAN_MARCO,
     STARTING_BRIDGES,
     STARTING_ROLLS,
+    card_name,
+    district_of_card,
     pair,
 )
 from .reckoning import (
@@ -66,33 +68,12 @@ from .reckoning import (
     winners,
 )
 
-DISTRICT_KEYS = {d.key: i for i, d in enumerate(DISTRICTS)}
-CARD_NAMES = {
-    "bridge": "Bridge card",
-    "transfer": "Transfer card",
-    "doge": "Doge card",
-    "banish": "Banishment card",
-}
-
 
 @functools.lru_cache(maxsize=64)
 def put_rows(cards: int, piles: int) -> tuple[tuple[PutCard, ...], ...]:
     """Every PutCard of a split of `cards` cards into `piles` piles, a row per card: the legal
     ones are a row without the pile its card is in (a random divider makes most of a game's moves)."""
     return tuple(tuple(make(PutCard, i, p) for p in range(piles)) for i in range(cards))
-
-
-def card_name(card: str) -> str:
-    if card.startswith("district:"):
-        return f"District card {DISTRICTS[DISTRICT_KEYS[card[9:]]].name}"
-    if card.startswith("limit:"):
-        return f"Limit {card[6:]}"
-    return {
-        "bridge": "Bridge card",
-        "transfer": "Transfer card",
-        "doge": "Doge card",
-        "banish": "Banishment card",
-    }[card]
 
 
 class SanMarcoState(State):
@@ -161,6 +142,10 @@ class SanMarcoState(State):
         number `lifted`, being moved), and, under the stricter reading, none of its own."""
         key = pair(a, b)
         there = [owner for i, (x, y, owner) in enumerate(self.bridges) if (x, y) == key and i != lifted]
+        return self.room_for(seat, there)
+
+    def room_for(self, seat: int, there: list[int]) -> bool:
+        """Whether a canal whose bridges belong to `there` takes one more of `seat`'s."""
         if len(there) >= BRIDGES_PER_PAIR:
             return False
         return self.options.get("bridges_per_owner", "any") != "one" or seat not in there
@@ -359,8 +344,8 @@ class SanMarcoState(State):
             if only is not None and i != only:
                 continue
             acts.append(make(Decline, i))
-            if card.startswith("district:"):
-                home = DISTRICT_KEYS[card[9:]]
+            home = district_of_card(card)
+            if home is not None:
                 for target in sorted(district_card_targets(home, bridges, seat)):
                     for source in sources:
                         if source != target:
@@ -386,18 +371,13 @@ class SanMarcoState(State):
     def _bridge_actions(self, card: int, seat: int) -> list[Action]:
         """A bridge card's moves: a bridge from the supply on any canal with room; once all twelve
         are out, another player's bridge taken over, left or moved to a canal with room (the
-        same rule as bridge_fits, with each canal's owners counted once for the whole listing)."""
+        rule of bridge_fits, with each canal's owners counted once for the whole listing)."""
         acts: list[Action] = []
         on = {key: [owner for x, y, owner in self.bridges if (x, y) == key] for key in PAIRS}
-        one_each = self.options.get("bridges_per_owner", "any") == "one"
-
-        def fits(there: list[int]) -> bool:
-            return len(there) < BRIDGES_PER_PAIR and not (one_each and seat in there)
-
         sources = self._sources(seat)
         if len(self.bridges) < BRIDGES:
             for a, b in PAIRS:
-                if fits(on[(a, b)]):
+                if self.room_for(seat, on[(a, b)]):
                     acts += [make(PlayBridge, card, a, b, None, source) for source in sources]
             return acts
         for index, (x, y, owner) in enumerate(self.bridges):
@@ -408,7 +388,7 @@ class SanMarcoState(State):
                 if (a, b) == (x, y):
                     there = list(there)
                     there.remove(owner)  # the bridge being moved is not in its own way
-                if fits(there):
+                if self.room_for(seat, there):
                     acts += [make(PlayBridge, card, a, b, index, source) for source in sources]
         return acts
 

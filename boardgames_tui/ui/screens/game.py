@@ -25,6 +25,8 @@ The hooks, all optional (each has a plain default here):
     details(view) -> (title, renderable)            the `i` screen: public facts about every
                                                     player, plus the viewer's own secrets
     decision_title(view) -> str                     the decision in words ("PLANTING")
+    follow_decision(view) -> None                   new view and moves: the board's picks follow,
+                                                    before the action list is made
     on_view_changed() -> None                       after every refresh
 """
 
@@ -363,8 +365,13 @@ class GameScreen(BaseScreen):
             if (self.viewer is not None and self.actor == self.viewer and not table.is_over())
             else []
         )
+        self.follow_decision(view)
         self.groups = self.action_groups(view, self.legal) if self.legal else []
         return view
+
+    def follow_decision(self, view: dict) -> None:
+        """Hook: the view and the legal moves are new; a board updates what its action list and
+        keys depend on (a card picked, a cursor) before the action list is made."""
 
     def turn_text(self) -> Text:
         table = self.table

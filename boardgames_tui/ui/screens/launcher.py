@@ -304,8 +304,7 @@ class LauncherScreen(BaseScreen):
         """The set-up on screen, shaped as `prefs` stores it, checked or not."""
         n = self.players_shown()
         seats = [(self.name_fields[seat].value, self.kind_fields[seat].value) for seat in range(n)]
-        options = {field.key.removeprefix("option-"): field.value for field in self.option_fields}
-        return prefs.entry(n, seats, options)
+        return prefs.entry(n, seats, self.options_shown())
 
     def players_shown(self) -> int:
         """The player count chosen now."""

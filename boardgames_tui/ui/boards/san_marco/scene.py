@@ -28,6 +28,11 @@ class Scene:
         return str(self.view.get("step", ""))
 
     def offer(self) -> Mapping | None:
-        offers = self.view.get("offers") or []
-        at = self.view.get("offer_at", 0)
-        return offers[at] if 0 <= at < len(offers) else None
+        return current_offer(self.view)
+
+
+def current_offer(view: Mapping) -> Mapping | None:
+    """The offer being divided or taken now, as the view shows it (None between rounds)."""
+    offers = view.get("offers") or []
+    at = view.get("offer_at", 0)
+    return offers[at] if 0 <= at < len(offers) else None

@@ -27,7 +27,15 @@ from ....rules.san_marco.actions import (
     PlayTransfer,
     PutCard,
 )
-from ....rules.san_marco.data import BRIDGES_PER_PAIR, DISTRICTS, LIMIT_OUT, NDISTRICTS, PAIRS, PERIODS
+from ....rules.san_marco.data import (
+    BRIDGES_PER_PAIR,
+    DISTRICTS,
+    LIMIT_OUT,
+    NDISTRICTS,
+    PAIRS,
+    PERIODS,
+    district_of_card,
+)
 from ....rules.san_marco.reckoning import Route, doge_routes, follow
 from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
@@ -36,7 +44,7 @@ from ...widgets.actions import ActionGroup
 from .board import VeniceBoard
 from .keys import HELP_NOTES, KEYMAP
 from .layout import Layout
-from .scene import Scene
+from .scene import Scene, current_offer
 from .signs import (
     DOGE,
     card_help,
@@ -46,7 +54,6 @@ from .signs import (
     colour_style,
     colour_symbol,
     cube_text,
-    district_of_card,
     is_neutral,
     limit_value,
 )
@@ -95,8 +102,9 @@ class SanMarcoScreen(GameScreen):
         self._cursor_for: tuple | None = None
 
     # -- reading the table ---------------------------------------------------------------------
-    def read_table(self) -> dict:
-        view = super().read_table()
+    def follow_decision(self, view: dict) -> None:
+        """The picked card, the pile under the cursor and the map's targets follow the new view;
+        the action list (made next) names the picked card's piles."""
         step = view.get("step")
         pending = tuple(view.get("pending") or ())
         decision = (step, view.get("period"), view.get("round"), view.get("offer_at"), self.viewer, pending)
@@ -118,14 +126,9 @@ class SanMarcoScreen(GameScreen):
         else:
             self.pile = None
         self.set_map_targets(new)
-        # the action list follows the picked card (the frame made it before the card was known)
-        self.groups = self.action_groups(view, self.legal) if self.legal else []
-        return view
 
     def offer(self) -> Mapping | None:
-        offers = self.view.get("offers") or []
-        at = self.view.get("offer_at", 0)
-        return offers[at] if 0 <= at < len(offers) else None
+        return current_offer(self.view)
 
     def open_piles(self) -> list[int]:
         offer = self.offer()
@@ -229,10 +232,6 @@ class SanMarcoScreen(GameScreen):
 
     def make_board(self) -> Widget:
         return VeniceBoard()
-
-    @property
-    def board(self) -> VeniceBoard:
-        return self.query_one(VeniceBoard)
 
     def names(self) -> list[str]:
         return [s.name for s in self.table.seats]
@@ -581,8 +580,6 @@ class SanMarcoScreen(GameScreen):
             pending = view.get("pending") or []
             if 0 <= action.card < len(pending):
                 return f"Give up the {card_label(pending[action.card], long=True)}"
-        if isinstance(action, PlayDistrict):
-            return action.describe()
         return action.describe()
 
     def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:

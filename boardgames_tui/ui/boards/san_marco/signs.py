@@ -10,14 +10,13 @@ from collections.abc import Mapping, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ....rules.san_marco.data import DISTRICTS
+from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT, card_name, district_of_card
 from ... import theme
 
 NEUTRAL_SYMBOL = "○"
 NEUTRAL_STYLE = Style(color="#a0a0a0", bold=True)
 DOGE = "♛"
 
-DISTRICT_KEYS = {d.key: i for i, d in enumerate(DISTRICTS)}
 CARD_WORDS = {"bridge": "Bridge", "transfer": "Transfer", "doge": "Doge", "banish": "Banish"}
 CARD_HELP = {
     "bridge": "a bridge (with one of your cubes) between two neighbouring districts",
@@ -57,10 +56,6 @@ def colour_count(view: Mapping) -> int:
     return len(view.get("supply") or [])
 
 
-def district_of_card(card: str) -> int | None:
-    return DISTRICT_KEYS[card[9:]] if card.startswith("district:") else None
-
-
 # A district card's name where a line of ten cards must fit 80 columns.
 SHORT_DISTRICT = {
     "cannaregio": "Cannar.",
@@ -74,18 +69,20 @@ SHORT_DISTRICT = {
 
 def card_label(card: str | None, long: bool = False, short: bool = False) -> str:
     """'3 San Polo' (a district card: its die number and district), 'Doge', 'Limit 2'; with
-    `long`, 'District card San Polo', 'Doge card'; with `short`, 'S.Polo', 'L2'."""
+    `long`, the rules' name ('District card San Polo', 'Banishment card'); with `short`,
+    'S.Polo', 'L2'."""
     if not isinstance(card, str):
         return "?"
+    if long:
+        return card_name(card)
     d = district_of_card(card)
     if d is not None:
         if short:
             return SHORT_DISTRICT.get(DISTRICTS[d].key, DISTRICTS[d].name[:7])
-        return f"District card {DISTRICTS[d].name}" if long else f"{d + 1} {DISTRICTS[d].name}"
+        return f"{d + 1} {DISTRICTS[d].name}"
     if card.startswith("limit:"):
         return f"L{card[6:]}" if short else f"Limit {card[6:]}"
-    word = CARD_WORDS.get(card, card)
-    return f"{word} card" if long else word
+    return CARD_WORDS.get(card, card)
 
 
 def card_help(card: str) -> str:
@@ -93,7 +90,7 @@ def card_help(card: str) -> str:
     if d is not None:
         return f"a cube in {DISTRICTS[d].name}, or across one of your bridges into a neighbour"
     if card.startswith("limit:"):
-        return f"counts {card[6:]} towards your limit of 10 this period"
+        return f"counts {card[6:]} towards your limit of {LIMIT_OUT} this period"
     return CARD_HELP.get(card, "")
 
 

@@ -48,7 +48,7 @@ class Canvas:
 
 def scores_now(view: Mapping, district: int) -> dict[int, int]:
     """What scoring `district` would give each colour now (the neutral's points are dropped)."""
-    cubes = (view.get("cubes") or [[0] * 0] * NDISTRICTS)[district]
+    cubes = (view.get("cubes") or [[]] * NDISTRICTS)[district]
     d = DISTRICTS[district]
     scores = district_scores(dict(enumerate(cubes)), d.high, d.low)
     return {c: p for c, p in scores.items() if not is_neutral(view, c)}

@@ -341,13 +341,11 @@ class StPetersburgScreen(GameScreen):
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
         self.cursor.move(dx, dy)
-        self.board.redraw()
-        self.refresh_footer()  # Enter and h follow the card under the cursor
+        self.redraw_board()  # Enter and h in the footer follow the card under the cursor
 
     def action_jump(self, delta: int) -> None:
         self.cursor.next(delta)
-        self.board.redraw()
-        self.refresh_footer()
+        self.redraw_board()
 
     def under_cursor(self) -> tuple[str, int, str] | None:
         if self.cursor.place is None:
