@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import importlib
 import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -72,6 +73,16 @@ class Action:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+A = TypeVar("A", bound=Action)
+
+
+@functools.lru_cache(maxsize=16384)
+def make(cls: type[A], *fields: Any) -> A:
+    """One shared instance per distinct action (they are frozen): a game listing its legal actions
+    at every decision then makes no new objects."""
+    return cls(*fields)
 
 
 @dataclass(frozen=True)

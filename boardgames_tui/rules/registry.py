@@ -11,6 +11,7 @@ _MODULES = {
     "st_petersburg": "boardgames_tui.rules.st_petersburg",
     "santiago": "boardgames_tui.rules.santiago",
     "san_marco": "boardgames_tui.rules.san_marco",
+    "rialto": "boardgames_tui.rules.rialto",
 }
 _LOADED: dict[str, Game] = {}
 

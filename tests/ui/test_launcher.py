@@ -24,7 +24,7 @@ async def test_switching_games_and_starting_the_chosen_one(data_dir):
         games = app.screen.query_one("#games")
         # Both games have an open_money option: switching must rebuild the options cleanly (to
         # the last game and back to Santiago, the second).
-        for key in ["down", "down", "down", "down", "down"] + ["up"] * (len(registry.ids()) - 2):
+        for key in ["down"] * (len(registry.ids()) - 1) + ["up"] * (len(registry.ids()) - 2):
             await pilot.press(key)
         await pilot.pause()
         assert app.screen.query_one("#setup").border_title == "Santiago"

@@ -8,21 +8,11 @@ player builds it that way on the board anyway.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar
 
 from ..core import Action, action_codec
 from .data import DISTRICTS
-
-A = TypeVar("A", bound=Action)
-
-
-@functools.lru_cache(maxsize=16384)
-def make(cls: type[A], *fields: Any) -> A:
-    """One shared instance per distinct action (they are frozen): listing the legal actions at
-    every decision then makes no new objects."""
-    return cls(*fields)
 
 
 def _d(district: int) -> str:

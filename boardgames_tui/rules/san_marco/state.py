@@ -19,7 +19,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Event, Seat, StandingRow, Standings, State, rank_rows
+from ..core import Action, Event, Seat, StandingRow, Standings, State, make, rank_rows
 from .actions import (
     Choose,
     Confirm,
@@ -34,7 +34,6 @@ from .actions import (
     PlayTransfer,
     PutCard,
     Reroll,
-    make,
 )
 from .data import (
     ACTION_DECK,
