@@ -17,7 +17,8 @@ when the previous one's frames are all out. Santiago is measured at the spring s
 moves over intersections), then Enter places the spring, Space passes the bid, and once the bots
 have bid and planted, at the planting step (the cursor moves over fields). San Marco is measured
 at a starting bridge (the cursor moves over the canals of the map), then, the set-up done, while
-Ann divides (the arrows pick one card after another). A key whose effect
+Ann divides (the arrows pick one card after another). Rialto is measured in Ann's first card
+stage (the arrows move over the cards of her hand). A key whose effect
 never reaches the screen counts as "no change" and is left out of the figures.
 
 Memory: the peak resident size (VmHWM) of the program at the end of its run.
@@ -78,6 +79,23 @@ BOARDS = [
                 [
                     ("Enter", ["Cy builds a bridge", "Ann to act", "Enter play here"]),
                     ("Enter", ["DIVIDING", "Ann to act", "Enter done"]),
+                ],
+            ),
+        ],
+    ),
+    (
+        "rialto",
+        ["--players", "Ann,bot:Bo,bot:Cy", "--seed", "1"],
+        [
+            # Ann's building, row and discard from the action list, then stage A: the arrows move
+            # over the cards of her hand
+            (
+                "Rialto, a card stage",
+                [
+                    (None, ["SET-UP", "Ann to act"]),
+                    ("1", ["ROWS", "Ann to act"]),
+                    ("1", ["DISCARDS", "Ann to act"]),
+                    ("1", ["Play Doge", "Enter play"]),
                 ],
             ),
         ],

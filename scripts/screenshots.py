@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "screenshots"
 
 
-def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str = "") -> Path:
+def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str = "", options=None) -> Path:
     """Let the smart bot play every seat until `stop(public view)` holds (or the game ends), and
     save the game there: the app then resumes a position worth a picture."""
     from boardgames_tui import saves
@@ -25,7 +25,7 @@ def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str 
     from boardgames_tui.rules.bots import bot_move, bot_rng
     from boardgames_tui.rules.record import GameRecord
 
-    record, state = GameRecord.start(game_id, names, seed)
+    record, state = GameRecord.start(game_id, names, seed, options=options or {})
     bot = registry.get(game_id).make_bot("smart")
     while not state.is_over() and not (stop and stop(state.view(None))):
         seat = state.to_move()[0]
@@ -111,6 +111,33 @@ def scenes():
     )
     yield "san_marco_choice_80x24", (80, 24), san_marco(choosing, "choose"), ["enter", "enter", "down"]
     yield "san_marco_game_over", (80, 24), san_marco(lambda view: False, "over"), []
+
+    def rialto(stop, name, names=("Ann", "Bob", "Cleo"), options=None, seed=5):
+        path = saved_until("rialto", list(names), seed, stop, name, options)
+        return lambda: BoardgamesApp(load_path=path, bot_delay=0)
+
+    def building_stage(view):
+        return view["step"] == "play" and view["round"] >= 2 and view["stage"] == 2
+
+    def bridge_to_place(view):
+        return view["step"] == "bridge" and view["round"] >= 2
+
+    def virtual_stage(view):
+        return view["step"] == "play" and view["round"] >= 3 and view["stage"] == 4
+
+    # the hand-off (and the recap, when there is one), then the scene's keys: a Joker picked
+    # besides the stage's cards; a bridge moved and turned; the virtual player's public hand
+    stage_keys = ["enter", "enter", "right", "right", "space"]
+    yield "rialto_stage_80x24", (80, 24), rialto(building_stage, "stage", seed=7), stage_keys
+    yield "rialto_stage_120x40", (120, 40), rialto(building_stage, "stage", seed=7), stage_keys
+    yield "rialto_bridge_80x24", (80, 24), rialto(bridge_to_place, "bridge"), ["enter", "right", "f"]
+    yield (
+        "rialto_virtual_80x24",
+        (80, 24),
+        rialto(virtual_stage, "virtual", ("Ann", "Bob"), {"virtual_player": "on"}, seed=3),
+        ["enter", "right"],
+    )
+    yield "rialto_game_over", (80, 24), rialto(lambda view: False, "over"), []
 
 
 async def shoot(name, size, make_app, keys) -> Path:

@@ -182,6 +182,13 @@ def row(
 
 # 1–9 then 0 pick the first ten of a numbered list: the screen's `pick(n)` action.
 DIGITS: tuple[tuple[str, str], ...] = (*((str(n), f"pick({n - 1})") for n in range(1, 10)), ("0", "pick(9)"))
+# The arrow keys as every board binds them: to its screen's cursor(dx, dy).
+ARROWS: tuple[tuple[str, str], ...] = (
+    ("left", "cursor(-1, 0)"),
+    ("right", "cursor(1, 0)"),
+    ("up", "cursor(0, -1)"),
+    ("down", "cursor(0, 1)"),
+)
 
 
 def tab_row(when: Callable[[Any], bool], help: str) -> KeyRow:

@@ -364,6 +364,7 @@ def test_e10_final_score_and_tie_break():
     assert [r.total for r in standings.rows[:2]] == [70, 70]
     assert standings.rows[0].seat == b and standings.rows[0].winner
     assert not standings.rows[1].winner
+    assert standings.note == "P1 and P0 have 70 VP; P1 is ahead on the Doge track."
 
 
 # -- E12: no bonus, then who starts ------------------------------------------------------------

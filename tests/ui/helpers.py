@@ -88,15 +88,65 @@ def answers_keys(app) -> bool:
     return len(app.screen_stack) >= 2 and isinstance(app.screen, (BaseScreen, BaseModal))
 
 
-def saved_san_marco(stop, names=("Ann", "Bob", "Cleo"), seed: int = 3, name: str = "san_marco-test.json"):
-    """A San Marco game played by the smart bot in every seat until `stop(public view)` holds,
-    saved: the app resumes it there (with a hand-off to the human to move)."""
+def saved_by_bot(game_id: str, stop, names, seed: int, name: str, options=None, private: bool = False):
+    """A game played by the game's smart bot in every seat until `stop(view)` holds, saved: the app
+    resumes it there (with a hand-off to the human to move). `stop` gets the public view, or with
+    `private` the view of the seat to move (to stop at a hand worth testing)."""
     from boardgames_tui.rules import registry
     from boardgames_tui.rules.bots import bot_move
 
-    record, state = GameRecord.start("san_marco", list(names), seed)
-    bot = registry.get("san_marco").make_bot("smart")
-    while not state.is_over() and not stop(state.view(None)):
+    record, state = GameRecord.start(game_id, list(names), seed, options=options or {})
+    bot = registry.get(game_id).make_bot("smart")
+    while not state.is_over() and not stop(state.view(state.to_move()[0] if private else None)):
         seat = state.to_move()[0]
         record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))
     return write_save(record, name)
+
+
+def saved_san_marco(stop, names=("Ann", "Bob", "Cleo"), seed: int = 3, name: str = "san_marco-test.json"):
+    return saved_by_bot("san_marco", stop, names, seed, name)
+
+
+def saved_rialto(
+    stop,
+    names=("Ann", "Bob", "Cleo"),
+    seed: int = 3,
+    name: str = "rialto-test.json",
+    options=None,
+    private: bool = False,
+):
+    return saved_by_bot("rialto", stop, names, seed, name, options, private)
+
+
+async def keys_until(app, pilot, until, next_key, check=None, press=None) -> int:
+    """Press `next_key(app)`'s keys until `until(app)` holds, calling `check(app)` before each (a
+    None key: the app is busy, wait). `press(pilot, key)` sends a key (Pilot.press by default).
+    Returns the keys pressed."""
+    keys = idle = 0
+    while not until(app):
+        if check is not None:
+            check(app)
+        key = next_key(app)
+        if key is None:
+            idle += 1
+            assert idle < 200, f"no key for {type(app.screen).__name__}:\n{app.screen_text()}"
+            await pilot.pause()
+            continue
+        idle = 0
+        if press is None:
+            await pilot.press(key)
+        else:
+            await press(pilot, key)
+        keys += 1
+    return keys
+
+
+async def to_the_board(app, pilot) -> None:
+    """Enter through the hand-off and the recap of what happened, if there is one."""
+    from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+
+    for _ in range(3):
+        await pilot.pause()
+        if not isinstance(app.screen, (HandoffScreen, RecapScreen)):
+            return
+        await pilot.press("enter")

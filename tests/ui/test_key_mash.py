@@ -24,7 +24,7 @@ KEYS = (
     + ["escape"] * 2
     + ["up", "down", "left", "right"] * 2
     + ["tab", "shift+tab", "backspace"]
-    + list("hpoduilgtsnabc")
+    + list("hpoduilgtsnabcfwy")
     + ["question_mark", "plus", "minus"]
 )
 
@@ -32,6 +32,7 @@ GAMES = {
     "st_petersburg": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
     "santiago": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={"spring": "choose"}),
     "san_marco": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
+    "rialto": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
 }
 
 

@@ -15,7 +15,7 @@ from boardgames_tui.ui.boards.san_marco.scene import Scene
 from boardgames_tui.ui.boards.san_marco.venice import draw_map
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 
-from .helpers import saved_san_marco
+from .helpers import keys_until, saved_san_marco, to_the_board
 from .san_marco_keys import next_key
 
 SIZES = [(80, 24), (120, 40), (100, 30)]
@@ -89,33 +89,28 @@ def secret_split(app) -> int | None:
     return view["offers"][view["offer_at"]]["divider"]
 
 
-async def play_by_keys(app, pilot, until, checks: list[int]) -> int:
-    """Press the policy's keys until `until(app)`; at each key, check that a split under way shows
-    its cards on its divider's screen only. Returns the keys pressed."""
-    keys = 0
-    idle = 0
-    while not until(app):
+def split_check(checks: list[int]):
+    """A check for keys_until: a split under way shows its cards on its divider's screen only."""
+
+    def check(app) -> None:
         divider = secret_split(app)
-        if divider is not None:
-            screen = app.game_screen
-            shown_to = screen.viewer if app.screen is screen else None
-            text = app.screen_text()
-            if shown_to == divider:
-                assert "‹" in text  # the divider does see them (the check can fail)
-                checks[0] += 1
-            else:
-                assert "‹" not in text, f"{type(app.screen).__name__} for {shown_to} shows a split:\n{text}"
-                checks[1] += 1
-        key = next_key(app)
-        if key is None:
-            idle += 1
-            assert idle < 200, f"no key for {type(app.screen).__name__}:\n{app.screen_text()}"
-            await pilot.pause()
-            continue
-        idle = 0
-        await pilot.press(key)
-        keys += 1
-    return keys
+        if divider is None:
+            return
+        screen = app.game_screen
+        shown_to = screen.viewer if app.screen is screen else None
+        text = app.screen_text()
+        if shown_to == divider:
+            assert "‹" in text  # the divider does see them (the check can fail)
+            checks[0] += 1
+        else:
+            assert "‹" not in text, f"{type(app.screen).__name__} for {shown_to} shows a split:\n{text}"
+            checks[1] += 1
+
+    return check
+
+
+async def play_by_keys(app, pilot, until, checks: list[int]) -> int:
+    return await keys_until(app, pilot, until, next_key, split_check(checks))
 
 
 async def test_a_whole_three_player_game_by_keystrokes_keeps_each_split_secret(monkeypatch):
@@ -142,17 +137,6 @@ async def test_four_players_both_splits_stay_with_their_dividers(monkeypatch):
 
 
 # -- the keys of each decision ---------------------------------------------------------------------
-async def to_the_board(app, pilot) -> None:
-    """Enter through the hand-off and the recap of what happened, if there is one."""
-    from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
-
-    for _ in range(3):
-        await pilot.pause()
-        if not isinstance(app.screen, (HandoffScreen, RecapScreen)):
-            return
-        await pilot.press("enter")
-
-
 async def test_the_divider_moves_cards_with_the_keys_and_an_empty_pile_is_refused():
     path = saved_san_marco(lambda v: v["step"] == "split" and v["round"] >= 2)
     app = BoardgamesApp(load_path=path, bot_delay=0)

@@ -8,7 +8,7 @@ import pytest
 
 from boardgames_tui.ui.app import BoardgamesApp
 
-from .helpers import played_record, saved_san_marco, write_save
+from .helpers import played_record, saved_rialto, saved_san_marco, write_save
 
 # Ann takes a card into hand; Bob buys one; back to Ann, through the hand-offs and recaps.
 TO_ANNS_SECOND_TURN = ["enter", "h", "enter", "enter", "right", "enter", "enter", "enter"]
@@ -58,3 +58,24 @@ def test_san_marco(snap_compare, scene, size):
     assert snap_compare(
         BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=["enter", "enter", *keys]
     )
+
+
+# Rialto, resumed from games the smart bot played (the seed, the position, the keys from the
+# hand-off on): a card stage with two Jokers in hand, one picked besides the stage's cards; a
+# bridge being placed, the cursor moved and the bridge turned.
+RIALTO_AT = {
+    "stage": (
+        7,
+        lambda v: v["step"] == "play" and v["round"] >= 2 and v["stage"] == 2,
+        ["enter", "enter", "right", "right", "space"],
+    ),
+    "bridge": (5, lambda v: v["step"] == "bridge" and v["round"] >= 2, ["enter", "right", "f"]),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("scene", list(RIALTO_AT))
+def test_rialto(snap_compare, scene, size):
+    seed, stop, keys = RIALTO_AT[scene]
+    path = saved_rialto(stop, seed=seed, name=f"rialto-{scene}.json")
+    assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)

@@ -92,9 +92,13 @@ class Play(Action):
     extra: int = 0
 
     def describe(self) -> str:
+        return "Play " + self.what()
+
+    def what(self, kind: str = "") -> str:
+        """The cards played, `kind` naming the stage's ("Gold ")."""
         parts = []
         if self.cards:
-            parts.append(f"{self.cards} card{'s' if self.cards != 1 else ''}")
+            parts.append(f"{self.cards} {kind}card{'s' if self.cards != 1 else ''}")
         if self.jokers:
             parts.append(f"{self.jokers} Joker{'s' if self.jokers != 1 else ''}")
         if self.one:
@@ -103,7 +107,7 @@ class Play(Action):
             parts.append(f"Yellow 4 on {_cards(self.two)}")
         if self.extra:
             parts.append("Yellow 3" + (f" ×{self.extra}" if self.extra > 1 else ""))
-        return "Play " + " + ".join(parts)
+        return " + ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,11 @@ from .reckoning import (
 VIRTUAL_NAME = "Virtual player"
 
 
+PLURALS = {"councilman": "councilmen"}
+
+
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
 
 
 def multisets(avail: list[int], size: int, start: int = 0) -> Iterator[tuple[int, ...]]:
@@ -684,7 +687,7 @@ class RialtoState(State):
             self._activate(p, YELLOW, 3)
         count = effective_count(a.cards, a.jokers, len(a.one), len(a.two), a.extra, False)  # checked already
         assert count is not None
-        text = a.describe().removeprefix("Play ")
+        text = a.what(CARD_NAMES[x] + " ")
         self.played[p] = {"cards": cards, "count": count, "text": text}
         self._say(f"{self.name(p)} plays {text} (count {count})")
         self._next_turn()
@@ -1043,18 +1046,18 @@ class RialtoState(State):
             districts.append(
                 {"value": value, "ranked": ranked, "points": [points.get(p, 0) for p in self.everyone()]}
             )
-        rows = {}
+        rows = []
         for p in self.humans():
             supply = supply_points(self.coins[p], self.personal[p])
             built = sum(b[1] for b in self.buildings[p])
-            rows[p] = {"track": self.vp[p], "supply": supply, "buildings": built, "districts": gained[p]}
+            rows.append({"track": self.vp[p], "supply": supply, "buildings": built, "districts": gained[p]})
         self.final = {"districts": districts, "rows": rows, "order": order}
         for p in self.humans():
             self.vp[p] += rows[p]["supply"] + rows[p]["buildings"] + rows[p]["districts"]
         self.step = "over"
         self.stage = None
         for p in order:
-            if p in rows:
+            if p != self.V:
                 r = rows[p]
                 self._say(
                     f"{self.name(p)}: {r['track']} on the track + {r['supply']} supply "
@@ -1143,7 +1146,13 @@ class RialtoState(State):
                     tiebreak=self.m - order.index(p),
                 )
             )
-        return Standings(rank_rows(rows), tiebreak_label="ahead on the Doge track")
+        ranked = rank_rows(rows)
+        note = ""
+        tied = [r for r in ranked if r.total == ranked[0].total]
+        if self.final and len(tied) > 1:
+            names = ", ".join(r.name for r in tied[:-1]) + f" and {tied[-1].name}"
+            note = f"{names} have {tied[0].total} VP; {tied[0].name} is ahead on the Doge track."
+        return Standings(ranked, tiebreak_label="ahead on the Doge track", note=note)
 
     def snapshot(self) -> dict:
         data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}

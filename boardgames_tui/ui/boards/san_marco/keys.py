@@ -5,15 +5,8 @@ over the map when a card (or the set-up) asks for a district or a canal."""
 
 from __future__ import annotations
 
-from ...boardkit import DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
 from ...screens.game import can, frame_keys
-
-ARROWS = (
-    ("left", "cursor(-1, 0)"),
-    ("right", "cursor(1, 0)"),
-    ("up", "cursor(0, -1)"),
-    ("down", "cursor(0, 1)"),
-)
 
 
 def splitting(screen) -> bool:

@@ -9,17 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS
-from ...boardkit import KeyMap, row, tab_row
+from ...boardkit import ARROWS, KeyMap, row, tab_row
 from ...screens.game import can, frame_keys
 from .picks import open_slots
 from .signs import CROP_SYMBOL
-
-ARROWS = (
-    ("left", "cursor(-1, 0)"),
-    ("right", "cursor(1, 0)"),
-    ("up", "cursor(0, -1)"),
-    ("down", "cursor(0, 1)"),
-)
 
 
 def cursor_on(mode: str):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ....rules.st_petersburg.actions import Buy, TakeToHand
-from ...boardkit import DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
 from ...screens.game import can, frame_keys
 
 
@@ -42,10 +42,7 @@ KEYMAP = (
             row(
                 "←→↑↓",
                 "card",
-                ("left", "cursor(-1, 0)"),
-                ("right", "cursor(1, 0)"),
-                ("up", "cursor(0, -1)"),
-                ("down", "cursor(0, 1)"),
+                *ARROWS,
                 when=cursor_shown,
                 palette=False,
                 help="move the cursor over the cards of the display",

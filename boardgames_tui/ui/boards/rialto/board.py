@@ -1,0 +1,19 @@
+"""RialtoBoard, the widget: the map (venice.py) and the lines under it (the scene's tray), drawn
+line by line from the screen's scene (see widgets/lineboard.py)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...widgets.lineboard import LineBoard
+from .layout import Layout
+from .venice import draw_map
+
+
+class RialtoBoard(LineBoard):
+    def make_layout(self, width: int, height: int) -> Layout:
+        return Layout(width, height)
+
+    def draw(self, layout: Layout) -> tuple[list[Text], list[Text]]:
+        scene = self.source.scene(layout)
+        return draw_map(layout, scene), list(scene.tray)

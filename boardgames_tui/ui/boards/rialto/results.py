@@ -1,0 +1,72 @@
+"""The game-over body: each district's value and ranking with the points each place scored (the
+rules' final scoring, view["final"]), then every player's total by source."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ....rules.rialto.data import DISTRICTS
+from . import signs
+
+
+def results(table, width: int) -> RenderableType | None:
+    view = table.view(None)
+    final = view.get("final")
+    if not final:
+        return None
+    names = view.get("names") or []
+    humans = [p for p in range(len(names)) if not signs.is_virtual(view, p)]
+    numbers = view.get("numbers") or [0] * len(DISTRICTS)
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    grid.add_column("District", no_wrap=True)
+    grid.add_column("Value", justify="right", no_wrap=True)
+    grid.add_column("Ranking (councilmen → points)", no_wrap=width < 100)
+    council = view.get("council") or []
+    neutral = view.get("neutral") or [0] * len(DISTRICTS)
+    for d, scored in enumerate(final["districts"]):
+        ranking = Text()
+        for i, p in enumerate(scored["ranked"]):
+            men = council[d][p] + (neutral[d] if signs.is_virtual(view, p) else 0)
+            ranking.append(" · " if i else "")
+            ranking.append_text(signs.sign(view, p, f"{men}"))
+            points = scored["points"][p]
+            ranking.append(f"→{points}" if not signs.is_virtual(view, p) else f"→({points})")
+        if not scored["ranked"]:
+            ranking.append("nobody", style="dim")
+        grid.add_row(f"{numbers[d]} {DISTRICTS[d].name}", str(scored["value"]), ranking)
+    totals = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    totals.add_column("")
+    for part in ("track", "supply", "buildings", "districts", "total"):
+        totals.add_column(part, justify="right")
+    rows = final["rows"]
+    vp = view.get("vp") or []
+    for p in final.get("order") or humans:
+        if p not in humans:
+            continue
+        row = rows[p]
+        totals.add_row(
+            signs.label(view, p),
+            str(row.get("track", "")),
+            str(row.get("supply", "")),
+            str(row.get("buildings", "")),
+            str(row.get("districts", "")),
+            Text(str(vp[p]), style="bold"),
+        )
+    parts: list[RenderableType] = [
+        Text("The districts: most councilmen first, ties by the Doge track", style="bold"),
+        grid,
+        Text(""),
+        Text("Victory points by source (in Doge order)", style="bold"),
+        totals,
+    ]
+    if view.get("virtual") is not None:
+        parts.append(
+            Text(
+                "The virtual player takes its places in each district but scores nothing "
+                "(its points in brackets).",
+                style="dim",
+            )
+        )
+    return Group(*parts)

@@ -1,0 +1,21 @@
+"""What the board shows at one moment, gathered by the screen for the drawing: the view, who looks,
+the cursor and its preview, and the lines of the tray. The drawing reads nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+
+@dataclass(frozen=True, eq=False)
+class Scene:
+    view: Mapping
+    viewer: int | None
+    acting: bool  # the viewer is the one to move
+    place: tuple | None = None  # the map cursor: ("slot", i); None when the map takes no move
+    marked: frozenset = frozenset()  # map places where the viewer has a move now
+    preview: tuple[int, int] | None = None  # the numbers a new tile would show at the cursor
+    tray: tuple[Text, ...] = field(default_factory=tuple)  # the lines under the map

@@ -1,0 +1,78 @@
+"""Rialto's signs: each participant (the players, and in the 2-player variant the virtual player)
+with its symbol, style and name; the cards' and buildings' short labels. A colour never speaks
+alone: the symbol goes with it everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from ....rules.rialto.data import CARD_NAMES, CARD_SHORT, COLOUR_LETTERS
+from ... import theme
+
+VIRTUAL_SYMBOL = "○"
+VIRTUAL_STYLE = Style(color="#a0a0a0", bold=True)
+
+
+def is_virtual(view: Mapping, p: int) -> bool:
+    return view.get("virtual") is not None and p == view.get("virtual")
+
+
+def symbol(view: Mapping, p: int) -> str:
+    return VIRTUAL_SYMBOL if is_virtual(view, p) else theme.symbol(p)
+
+
+def style(view: Mapping, p: int, bold: bool = True) -> Style:
+    return VIRTUAL_STYLE if is_virtual(view, p) else theme.seat_style(p, bold)
+
+
+def name(view: Mapping, p: int) -> str:
+    names = view.get("names") or []
+    return names[p] if 0 <= p < len(names) else f"player {p + 1}"
+
+
+def label(view: Mapping, p: int) -> Text:
+    """'◆ Ann', '○ Virtual player' in the participant's style."""
+    return Text(f"{symbol(view, p)} {name(view, p)}", style=style(view, p))
+
+
+def sign(view: Mapping, p: int, text: str = "") -> Text:
+    """'◆3': the symbol and a figure, in the participant's style."""
+    return Text(f"{symbol(view, p)}{text}", style=style(view, p))
+
+
+def participants(view: Mapping) -> int:
+    return len(view.get("names") or [])
+
+
+def count(n: int, word: str) -> str:
+    """'1 coin', '3 coins'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def card(kind: int, long: bool = False) -> str:
+    return CARD_NAMES[kind] if long else CARD_SHORT[kind]
+
+
+def cards_text(kinds: Iterable[int], long: bool = False) -> str:
+    """'Dog×2 Gld Jok' (by kind, in card order), or '—' for none."""
+    kinds = list(kinds)
+    parts = []
+    for k in sorted(set(kinds)):
+        n = kinds.count(k)
+        parts.append(card(k, long) + (f"×{n}" if n > 1 else ""))
+    return (", " if long else " ").join(parts) or "—"
+
+
+def building(b: Sequence[int]) -> str:
+    """'Y2' for a yellow 2; '¢' marks the coin put on it this round, '+' a building Blue 1 has just
+    made (it cannot be used before the next round)."""
+    colour, value, coin, new = (list(b) + [0, 0])[:4]
+    return f"{COLOUR_LETTERS[colour]}{value}" + ("¢" if coin else "") + ("+" if new else "")
+
+
+def ordinal(n: int) -> str:
+    return f"{n}" + ("st" if n == 1 else "nd" if n == 2 else "rd" if n == 3 else "th")

@@ -1,0 +1,112 @@
+"""LineBoard: a board drawn as lines of text, a map on top and lines under it, for the boards whose
+map is a picture of text (San Marco's and Rialto's Venice). Finished lines are kept as strips by
+what they show, so a cursor move or a card picked repaints only the lines it changed; a click on
+the map goes to the screen as the place under it (the layout's `place_at`)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class LineBoard(Widget):
+    DEFAULT_CSS = """
+    LineBoard { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = "board"):
+        super().__init__(id=id)
+        self.source: Any = None  # the screen: it says what to show
+        self.layout_now: Any = self.make_layout(80, 24)
+        self.map_lines = 0
+        self._lines: list[tuple[Text, Hashable]] = []
+        self._strips: dict[Hashable, Strip] = {}
+        self._base_style = Style()
+
+    # -- what a board says -----------------------------------------------------------------------
+    def make_layout(self, width: int, height: int) -> Any:
+        """Where things go for a terminal size; it has `width` and `place_at(x, y)`."""
+        raise NotImplementedError
+
+    def draw(self, layout: Any) -> tuple[list[Text], list[Text]]:
+        """The map's lines and the lines under it, for the screen (`self.source`) as it is now."""
+        raise NotImplementedError
+
+    def below_clicked(self, x: int, index: int) -> None:
+        """A click on line `index` under the map."""
+
+    # -- the widget ------------------------------------------------------------------------------
+    def update_view(self, view: Mapping, screen: Any) -> None:
+        self.source = screen
+        self.redraw()
+
+    def current_layout(self) -> Any:
+        width = self.size.width or (self.app.size.width if self.is_attached else 80)
+        height = self.app.size.height if self.is_attached else 24
+        return self.make_layout(width, height)
+
+    def prepare(self) -> None:
+        layout = self.layout_now = self.current_layout()
+        top, below = self.draw(layout)
+        self.map_lines = len(top)
+        self._lines = [
+            (text, (text.plain, tuple(text.spans), str(text.style), layout.width)) for text in top + below
+        ]
+        if len(self._strips) > 512:
+            self._strips.clear()
+
+    def redraw(self) -> None:
+        if self.source is None:
+            return
+        before = [key for _, key in self._lines]
+        self.prepare()
+        if not self.is_mounted:
+            return
+        after = [key for _, key in self._lines]
+        if len(before) != len(after):
+            self.refresh(layout=True)
+            return
+        width = self.size.width or 80
+        changed = [Region(0, y, width, 1) for y, key in enumerate(after) if before[y] != key]
+        if changed:
+            self.refresh(*changed)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self.source is not None and not self._lines:
+            self.prepare()
+        return len(self._lines)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.source is not None:
+            self.prepare()
+            self.refresh(layout=True)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width or 80
+        if y == 0:
+            self._base_style = self.rich_style
+        if y >= len(self._lines):
+            return Strip.blank(width, self._base_style)
+        text, key = self._lines[y]
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = Strip(list(text.render(self.app.console))).extend_cell_length(width).crop(0, width)
+            self._strips[key] = strip
+        return strip.apply_style(self._base_style)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.source is None:
+            return
+        if event.y < self.map_lines:
+            place = self.layout_now.place_at(event.x, event.y)
+            if place is not None:
+                self.source.map_clicked(place)
+            return
+        self.below_clicked(event.x, event.y - self.map_lines)
