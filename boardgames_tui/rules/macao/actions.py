@@ -1,0 +1,179 @@
+"""Macao's actions: small frozen dataclasses, one per kind of decision.
+
+Colours are indexes into data.COLOURS (R B G K Y V); cards, quarters and sea spaces are named by
+their ids in data. A cost of exact colours is paid as printed when the action is taken; a cost in
+cubes of any colours (the ship, the wall) is paid afterwards, one cube at a time (`PayCube`), so
+the player picks which colours go. A joker is turned into a cube or gold first (`UseJoker`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..core import Action, Pass, action_codec
+from .data import CARD, COLOUR_NAMES, COLOURS, QUARTER
+
+
+def colour_name(colour: int) -> str:
+    return COLOUR_NAMES[COLOURS[colour]]
+
+
+@dataclass(frozen=True)
+class StartCard(Action):
+    """Set-up: take this card of the revealed ones onto the tableau."""
+
+    kind: ClassVar[str] = "start_card"
+    card: str
+
+    def describe(self) -> str:
+        return f"Start with {CARD[self.card].name}"
+
+
+@dataclass(frozen=True)
+class StartCubes(Action):
+    """Set-up: 1 cube of colour `one` beside face 1 of the wind rose, 2 of colour `two` beside face 2."""
+
+    kind: ClassVar[str] = "start_cubes"
+    one: int
+    two: int
+
+    def describe(self) -> str:
+        return f"1 {colour_name(self.one)} at 1, 2 {colour_name(self.two)} at 2"
+
+
+@dataclass(frozen=True)
+class Draft(Action):
+    """Phase 1: take this card of the display onto the tableau."""
+
+    kind: ClassVar[str] = "draft"
+    card: str
+
+    def describe(self) -> str:
+        return f"Take {CARD[self.card].name}"
+
+
+@dataclass(frozen=True)
+class Overflow(Action):
+    """Phase 1, the tableau full: discard this one of its cards (or the new one) for a punish marker."""
+
+    kind: ClassVar[str] = "overflow"
+    card: str
+
+    def describe(self) -> str:
+        return f"Discard {CARD[self.card].name} (punish marker)"
+
+
+@dataclass(frozen=True)
+class ChooseDice(Action):
+    """Phase 2: the dice of colours `a` and `b` (a < b)."""
+
+    kind: ClassVar[str] = "dice"
+    a: int
+    b: int
+
+    def describe(self) -> str:
+        return f"Dice {colour_name(self.a)} and {colour_name(self.b)}"
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Phase 3: pay this tableau card's cost and activate it."""
+
+    kind: ClassVar[str] = "activate"
+    card: str
+
+    def describe(self) -> str:
+        return f"Activate {CARD[self.card].name}"
+
+
+@dataclass(frozen=True)
+class TakeQuarter(Action):
+    kind: ClassVar[str] = "quarter"
+    quarter: str
+
+    def describe(self) -> str:
+        return f"Take {QUARTER[self.quarter].name} ({self.quarter})"
+
+
+@dataclass(frozen=True)
+class Sail(Action):
+    """Phase 3: move the ship to `to`, a cube of any colour per space (paid next, cube by cube)."""
+
+    kind: ClassVar[str] = "sail"
+    to: str
+    spaces: int = 0  # for display (part of equality)
+
+    def describe(self) -> str:
+        return f"Sail to {self.to} ({self.spaces} space{'s' if self.spaces != 1 else ''})"
+
+
+@dataclass(frozen=True)
+class Deliver(Action):
+    """Phase 3: unload one tile of `good` in the port where the ship is."""
+
+    kind: ClassVar[str] = "deliver"
+    good: str
+
+    def describe(self) -> str:
+        return f"Deliver {self.good}"
+
+
+@dataclass(frozen=True)
+class Tribute(Action):
+    kind: ClassVar[str] = "tribute"
+
+    def describe(self) -> str:
+        return "Buy prestige (tribute)"
+
+
+@dataclass(frozen=True)
+class Wall(Action):
+    """Phase 3: move `spaces` forward on the city wall (cubes of any colours, paid next)."""
+
+    kind: ClassVar[str] = "wall"
+    spaces: int
+
+    def describe(self) -> str:
+        return f"Wall: {self.spaces} space{'s' if self.spaces != 1 else ''} forward"
+
+
+@dataclass(frozen=True)
+class PayCube(Action):
+    """Pay one cube of this colour towards the cost under way."""
+
+    kind: ClassVar[str] = "pay"
+    colour: int
+
+    def describe(self) -> str:
+        return f"Pay a {colour_name(self.colour)} cube"
+
+
+@dataclass(frozen=True)
+class UseJoker(Action):
+    """A joker tile: one cube of `colour` into the supply, or (colour -1) 3 gold."""
+
+    kind: ClassVar[str] = "joker"
+    colour: int = -1
+
+    def describe(self) -> str:
+        return "Joker: 3 gold" if self.colour < 0 else f"Joker: a {colour_name(self.colour)} cube"
+
+
+ACTIONS = (
+    StartCard,
+    StartCubes,
+    Draft,
+    Overflow,
+    ChooseDice,
+    Activate,
+    TakeQuarter,
+    Sail,
+    Deliver,
+    Tribute,
+    Wall,
+    PayCube,
+    UseJoker,
+    Pass,
+)
+decode_action = action_codec(*ACTIONS)

@@ -1,0 +1,596 @@
+"""Macao's rules as a state machine (shared/rules/macao.md §3–§6): the core of the game, the card
+abilities still to come (issue 11 is under way; the game is not registered yet).
+
+Steps, each waiting on one seat: "start_card" (set-up: a card of the N + 2 revealed, from the
+bottom of the wall stack up), "start_cubes" (set-up: 1 cube at face 1, 2 of one colour at face 2,
+from the top down), "draft" (phase 1, in wall order), "overflow" (a full tableau: discard one of
+six), "dice" (phase 2, in wall order; with the simultaneous option the picks stay hidden until all
+are made), "actions" (phase 3: one action turn each, in wall order), "pay" (a cost in cubes of any
+colours, paid cube by cube), "over".
+
+Turn order is the wall's, read when a phase starts (rules E7).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Action, Event, Pass, Seat, StandingRow, Standings, State, make, rank_rows
+from .actions import (
+    Activate,
+    ChooseDice,
+    Deliver,
+    Draft,
+    Overflow,
+    PayCube,
+    Sail,
+    StartCard,
+    StartCubes,
+    TakeQuarter,
+    Tribute,
+    UseJoker,
+    Wall,
+    colour_name,
+)
+from .data import (
+    CARD,
+    COLOURS,
+    DECK_IDS,
+    DISPLAY_DRAWN,
+    GOOD_NAMES,
+    GOODS,
+    JOKER_GOLD,
+    OFFICE_IDS,
+    OFFICES_PER_ROUND,
+    PORTS,
+    QUARTER,
+    QUARTER_LIST,
+    ROUNDS,
+    SPACE,
+    START_GOLD,
+    START_SPACE,
+    TABLEAU_SPACES,
+    TILES_PER_GOOD,
+)
+from .reckoning import (
+    LAST,
+    NO_CUBES,
+    Cubes,
+    add,
+    cubes_text,
+    delivery_points,
+    final_score,
+    largest_group,
+    late_value,
+    move_on_wall,
+    one_colour,
+    place,
+    rotate,
+    take,
+    tribute,
+    wall_order,
+    wall_position,
+    wall_step_cost,
+)
+
+NCOLOURS = len(COLOURS)
+DICE_PAIRS = tuple((a, b) for a in range(NCOLOURS) for b in range(a + 1, NCOLOURS))
+NEIGHBOURS = {q.id: q.neighbours for q in QUARTER_LIST}
+
+
+def card_cost(card: str) -> Cubes:
+    counts = [0] * NCOLOURS
+    for colour, n in CARD[card].cost:
+        counts[COLOURS.index(colour)] += n
+    return tuple(counts)
+
+
+def quarter_cost(quarter: str) -> Cubes:
+    counts = [0] * NCOLOURS
+    for colour, n in QUARTER[quarter].cost:
+        counts[COLOURS.index(colour)] += n
+    return tuple(counts)
+
+
+def distances(start: str) -> dict[str, int]:
+    """Spaces from `start` to every space of the sea route (each port counts as a space)."""
+    seen = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in SPACE[here].neighbours:
+            if n not in seen:
+                seen[n] = seen[here] + 1
+                todo.append(n)
+    return seen
+
+
+DISTANCES = {space: distances(space) for space in SPACE}
+
+
+class MacaoState(State):
+    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+        n = self.n = self.begin(game, seats, seed, options)
+        rng = self.rng
+        self.secret_dice = self.options.get("dice_choice") == "simultaneous"
+        stack = list(range(n))
+        rng.shuffle(stack)
+        self.wall: list[list[int]] = [stack] + [[] for _ in range(LAST)]
+        self.gold = [START_GOLD] * n
+        self.pp = [0] * n
+        self.punish = [0] * n
+        self.pending: list[list[Cubes]] = [[NO_CUBES] * 6 for _ in range(n)]
+        self.available: list[Cubes] = [NO_CUBES] * n
+        self.tableau: list[list[str]] = [[] for _ in range(n)]
+        self.active: list[list[str]] = [[] for _ in range(n)]
+        self.ship = [START_SPACE] * n
+        self.cargo: list[list[str]] = [[] for _ in range(n)]
+        self.jokers = [0] * n
+        goods = [g for g in GOODS for _ in range(TILES_PER_GOOD)]
+        rng.shuffle(goods)
+        tiles = iter(goods)
+        self.tile = {q.id: ("joker" if q.dark else next(tiles)) for q in QUARTER_LIST}
+        self.owner: dict[str, int] = {}
+        self.delivered: dict[str, list[int]] = {port: [] for port in PORTS}
+        offices = list(OFFICE_IDS)
+        rng.shuffle(offices)
+        self.offices = [offices[i : i + OFFICES_PER_ROUND] for i in range(0, len(offices), OFFICES_PER_ROUND)]
+        self.deck = list(DECK_IDS)
+        rng.shuffle(self.deck)
+        self.discard: list[str] = []
+        self.round = 0
+        self.display: list[str] = []
+        self.price = (0, 0)  # the tribute: gold to pay, PP received
+        self.dice = [0] * NCOLOURS
+        self.picks: list[tuple[int, int] | None] = [None] * n
+        self.quarters_taken = [0] * n
+        self.tributes = [0] * n
+        self.walled = [False] * n
+        self.payment: dict[str, Any] | None = None
+        self.final: dict[str, Any] | None = None
+        self._events: list[Event] = []
+        self.revealed = [self.deck.pop() for _ in range(n + 2)]
+        self.queue = list(reversed(stack))  # the starting cards from the bottom of the stack up
+        self.step = "start_card"
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _say(self, text: str, **kw: Any) -> None:
+        self._events.append(Event(text, **kw))
+
+    def name(self, p: int) -> str:
+        return self.seat_name(p)
+
+    def order(self) -> list[int]:
+        return wall_order(self.wall)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.step == "over" else (self.queue[0],)
+
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    # -- listing -----------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.step == "over" or type(seat) is not int or seat not in self.to_move():
+            return []
+        return getattr(self, f"_list_{self.step}")(seat)
+
+    def _list_start_card(self, p: int) -> list[Action]:
+        return [make(StartCard, c) for c in self.revealed]
+
+    def _list_start_cubes(self, p: int) -> list[Action]:
+        return [make(StartCubes, a, b) for a in range(NCOLOURS) for b in range(NCOLOURS)]
+
+    def _list_draft(self, p: int) -> list[Action]:
+        return [make(Draft, c) for c in self.display]
+
+    def _list_overflow(self, p: int) -> list[Action]:
+        return [make(Overflow, c) for c in self.tableau[p]]
+
+    def _list_dice(self, p: int) -> list[Action]:
+        return [make(ChooseDice, a, b) for a, b in DICE_PAIRS]
+
+    def _list_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        have = self.available[p]
+        for card in self.tableau[p]:
+            if take(have, card_cost(card)) is not None:
+                acts.append(make(Activate, card))
+        if self.quarters_taken[p] < 1:
+            for q in QUARTER_LIST:
+                if q.id not in self.owner and take(have, quarter_cost(q.id)) is not None:
+                    acts.append(make(TakeQuarter, q.id))
+        budget = sum(have) + self.jokers[p]  # a joker pays a cube of any colour
+        for space, d in DISTANCES[self.ship[p]].items():
+            if 1 <= d <= budget:
+                acts.append(make(Sail, space, d))
+        here = self.ship[p]
+        if SPACE[here].kind == "port":
+            good = SPACE[here].good
+            if good in self.cargo[p] and delivery_points(len(self.delivered[here])) is not None:
+                acts.append(make(Deliver, good))
+        if self.tributes[p] < 1 and self.gold[p] >= self.price[0]:
+            acts.append(Tribute())
+        if not self.walled[p]:
+            at = wall_position(self.wall, p)
+            for spaces in range(1, LAST - at + 1):
+                if wall_step_cost(spaces) > budget:
+                    break
+                acts.append(make(Wall, spaces))
+        acts += self._joker_actions(p)
+        acts.append(Pass())
+        return acts
+
+    def _joker_actions(self, p: int) -> list[Action]:
+        if not self.jokers[p]:
+            return []
+        return [make(UseJoker, c) for c in range(-1, NCOLOURS)]
+
+    def _list_pay(self, p: int) -> list[Action]:
+        acts: list[Action] = [make(PayCube, c) for c in range(NCOLOURS) if self.available[p][c] > 0]
+        return acts + self._joker_actions(p)
+
+    # -- applying ----------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        self.check_turn(seat, action)
+        self._events = []
+        handler: Callable[[int, Any], None] = getattr(self, f"_do_{self.step}")
+        handler(seat, action)
+        return self._events
+
+    def _do_start_card(self, p: int, a: StartCard) -> None:
+        self.revealed.remove(a.card)
+        self.tableau[p].append(a.card)
+        self._say(f"{self.name(p)} starts with {CARD[a.card].name}")
+        self.queue.pop(0)
+        if not self.queue:
+            self.discard += self.revealed
+            self.revealed = []
+            self.queue = list(self.wall[0])  # the starting cubes from the top of the stack down
+            self.step = "start_cubes"
+
+    def _do_start_cubes(self, p: int, a: StartCubes) -> None:
+        self.pending[p] = list(place(place(self.pending[p], 1, a.one, 1), 2, a.two, 2))
+        self._say(f"{self.name(p)} puts 1 {colour_name(a.one)} cube at 1 and 2 {colour_name(a.two)} at 2")
+        self.queue.pop(0)
+        if not self.queue:
+            self._start_round(1)
+
+    def _start_round(self, r: int) -> None:
+        self.round = r
+        self.quarters_taken = [0] * self.n
+        self.tributes = [0] * self.n
+        self.walled = [False] * self.n
+        drawn = [self.deck.pop() for _ in range(DISPLAY_DRAWN)]
+        self.display = list(self.offices[r - 1]) + drawn
+        self.price = tribute((CARD[c].yellow, CARD[c].red) for c in self.display)
+        dropped = drawn[self.n :] if self.n < DISPLAY_DRAWN else []
+        for c in dropped:
+            self.display.remove(c)
+        self.discard += dropped
+        names = ", ".join(CARD[c].name for c in self.display)
+        self._say(f"Round {r}: {self.price[0]} gold buys {self.price[1]} PP; on offer: {names}", reveal=True)
+        self.queue = self.order()
+        self.step = "draft"
+
+    def _do_draft(self, p: int, a: Draft) -> None:
+        self.display.remove(a.card)
+        self.tableau[p].append(a.card)
+        self._say(f"{self.name(p)} takes {CARD[a.card].name}")
+        if len(self.tableau[p]) > TABLEAU_SPACES:
+            self.step = "overflow"
+            return
+        self._next_drafter()
+
+    def _do_overflow(self, p: int, a: Overflow) -> None:
+        self.tableau[p].remove(a.card)
+        self.discard.append(a.card)
+        self.punish[p] += 1
+        self._say(f"{self.name(p)}'s tableau is full: discards {CARD[a.card].name} and takes a punish marker")
+        self.step = "draft"
+        self._next_drafter()
+
+    def _next_drafter(self) -> None:
+        self.queue.pop(0)
+        if self.queue:
+            return
+        self.discard += self.display
+        self.display = []
+        self._start_dice()
+
+    def _start_dice(self) -> None:
+        rolled = [self.rng.randint(1, 6) for _ in range(NCOLOURS)]
+        self.dice = [late_value(v, self.round) for v in rolled]
+        text = " ".join(f"{COLOURS[c]}{v}" for c, v in enumerate(self.dice))
+        turned = " (late-round dice turned to 1)" if self.dice != rolled else ""
+        self._say(f"The dice: {text}{turned}", reveal=True)
+        self.picks = [None] * self.n
+        self.queue = self.order()
+        self.step = "dice"
+
+    def _do_dice(self, p: int, a: ChooseDice) -> None:
+        self.picks[p] = (a.a, a.b)
+        dice = (f"the {colour_name(c)} {self.dice[c]}" for c in (a.a, a.b))
+        text = f"{self.name(p)} takes " + " and ".join(dice)
+        if self.secret_dice:
+            self._say(text, visible_to=frozenset({p}), others_text=f"{self.name(p)} has chosen")
+        else:
+            self._say(text)
+        self.queue.pop(0)
+        if not self.queue:
+            self._rotate()
+
+    def _rotate(self) -> None:
+        for p in range(self.n):
+            pick = self.picks[p]
+            assert pick is not None
+            if self.secret_dice:
+                a, b = pick
+                self._say(f"{self.name(p)} took the {colour_name(a)} and the {colour_name(b)}")
+            for colour in pick:
+                self.pending[p] = list(place(self.pending[p], self.dice[colour], colour))
+            self.available[p], rest = rotate(self.pending[p])
+            self.pending[p] = list(rest)
+            if self.available[p] == NO_CUBES:
+                self.punish[p] += 1
+                self._say(f"{self.name(p)} has no cubes this round: a punish marker")
+        self.queue = self.order()
+        self.step = "actions"
+
+    def _do_actions(self, p: int, a: Action) -> None:
+        handler = getattr(self, f"_act_{a.kind}")
+        handler(p, a)
+
+    def _pay_exact(self, p: int, cost: Cubes) -> None:
+        left = take(self.available[p], cost)
+        assert left is not None
+        self.available[p] = left
+
+    def _act_activate(self, p: int, a: Activate) -> None:
+        self._pay_exact(p, card_cost(a.card))
+        self.tableau[p].remove(a.card)
+        self.active[p].append(a.card)
+        self._say(f"{self.name(p)} activates {CARD[a.card].name}")
+
+    def _act_quarter(self, p: int, a: TakeQuarter) -> None:
+        self._pay_exact(p, quarter_cost(a.quarter))
+        self.owner[a.quarter] = p
+        self.quarters_taken[p] += 1
+        tile = self.tile[a.quarter]
+        if tile == "joker":
+            self.jokers[p] += 1
+        else:
+            self.cargo[p].append(tile)
+        what = "a joker" if tile == "joker" else GOOD_NAMES[tile]
+        self._say(f"{self.name(p)} takes {QUARTER[a.quarter].name} and its {what}")
+
+    def _act_sail(self, p: int, a: Sail) -> None:
+        self._start_payment(p, {"what": "sail", "to": a.to, "due": a.spaces})
+
+    def _act_wall(self, p: int, a: Wall) -> None:
+        self._start_payment(p, {"what": "wall", "spaces": a.spaces, "due": wall_step_cost(a.spaces)})
+
+    def _start_payment(self, p: int, payment: dict[str, Any]) -> None:
+        self.payment = payment
+        self.step = "pay"
+        self._settle(p)
+
+    def _settle(self, p: int) -> None:
+        """Pay on by itself while there is no choice (one colour left, or every cube must go)."""
+        payment = self.payment
+        assert payment is not None
+        have = self.available[p]
+        colours = [c for c in range(NCOLOURS) if have[c]]
+        if payment["due"] and not self.jokers[p] and (len(colours) == 1 or sum(have) == payment["due"]):
+            self.available[p] = (
+                take(have, have if sum(have) == payment["due"] else one_colour(colours[0], payment["due"]))
+                or NO_CUBES
+            )
+            payment["due"] = 0
+        if payment["due"] == 0:
+            self._finish_payment(p)
+
+    def _do_pay(self, p: int, a: Action) -> None:
+        assert self.payment is not None
+        if isinstance(a, UseJoker):
+            self._act_joker(p, a)
+        else:
+            assert isinstance(a, PayCube)
+            self.available[p] = take(self.available[p], one_colour(a.colour, 1)) or NO_CUBES
+            self.payment["due"] -= 1
+        self._settle(p)
+
+    def _finish_payment(self, p: int) -> None:
+        payment = self.payment
+        assert payment is not None
+        self.payment = None
+        self.step = "actions"
+        if payment["what"] == "sail":
+            self.ship[p] = payment["to"]
+            self._say(f"{self.name(p)} sails to {payment['to']}")
+        else:
+            self.wall = move_on_wall(self.wall, p, payment["spaces"])
+            self.walled[p] = True
+            self._say(f"{self.name(p)} moves {payment['spaces']} forward on the wall")
+
+    def _act_deliver(self, p: int, a: Deliver) -> None:
+        port = self.ship[p]
+        points = delivery_points(len(self.delivered[port]))
+        assert points is not None
+        self.cargo[p].remove(a.good)
+        self.delivered[port].append(p)
+        self.pp[p] += points
+        self._say(f"{self.name(p)} delivers {GOOD_NAMES[a.good]} in {port}: {points} PP")
+
+    def _act_tribute(self, p: int, a: Tribute) -> None:
+        gold, pp = self.price
+        self.gold[p] -= gold
+        self.pp[p] += pp
+        self.tributes[p] += 1
+        self._say(f"{self.name(p)} pays {gold} gold for {pp} PP")
+
+    def _act_joker(self, p: int, a: UseJoker) -> None:
+        self.jokers[p] -= 1
+        if a.colour < 0:
+            self.gold[p] += JOKER_GOLD
+            self._say(f"{self.name(p)} turns a joker into {JOKER_GOLD} gold")
+        else:
+            self.available[p] = add(self.available[p], one_colour(a.colour, 1))
+            self._say(f"{self.name(p)} turns a joker into a {colour_name(a.colour)} cube")
+
+    def _act_pass(self, p: int, a: Pass) -> None:
+        lost = self.available[p]
+        self.available[p] = NO_CUBES
+        self._say(f"{self.name(p)} passes" + (f", losing {cubes_text(lost)}" if lost != NO_CUBES else ""))
+        self.queue.pop(0)
+        if self.queue:
+            return
+        if self.round < ROUNDS:
+            self._start_round(self.round + 1)
+        else:
+            self._final_scoring()
+
+    def _final_scoring(self) -> None:
+        rows = []
+        for p in range(self.n):
+            owned = [q for q, owner in self.owner.items() if owner == p]
+            parts = final_score(
+                self.pp[p], self.punish[p], len(self.tableau[p]), False, 0, largest_group(owned, NEIGHBOURS)
+            )
+            rows.append(parts)
+        self.final = {"rows": rows, "order": self.order()}
+        self.step = "over"
+        for p, parts in enumerate(rows):
+            self._say(
+                f"{self.name(p)}: {parts['track']} on the track {parts['punish']:+d} punish "
+                f"+{parts['cards']} cards +{parts['city']} city = {parts['total']} PP"
+            )
+        self._say("The game is over")
+
+    # -- what players see --------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        viewer = seat if type(seat) is int and 0 <= seat < self.n else None
+        hidden = self.secret_dice and self.step == "dice"
+        picks = [
+            list(pick) if pick is not None and (not hidden or p == viewer) else None
+            for p, pick in enumerate(self.picks)
+        ]
+        return {
+            "game": "macao",
+            "viewer": viewer,
+            "step": self.step,
+            "to_move": list(self.to_move()),
+            "round": self.round,
+            "rounds": ROUNDS,
+            "wall": [list(stack) for stack in self.wall],
+            "order": self.order(),
+            "gold": list(self.gold),
+            "pp": list(self.pp),
+            "punish": list(self.punish),
+            "pending": [[list(c) for c in pend] for pend in self.pending],
+            "available": [list(c) for c in self.available],
+            "tableau": [list(t) for t in self.tableau],
+            "active": [list(a) for a in self.active],
+            "ship": list(self.ship),
+            "cargo": [list(c) for c in self.cargo],
+            "jokers": list(self.jokers),
+            "tiles": dict(self.tile),
+            "owner": dict(self.owner),
+            "delivered": {port: list(d) for port, d in self.delivered.items()},
+            "offices": [list(o) for o in self.offices],
+            "display": list(self.display),
+            "revealed": list(self.revealed),
+            "price": list(self.price),
+            "dice": list(self.dice),
+            "picks": picks,
+            "picked": [pick is not None for pick in self.picks],
+            "payment": dict(self.payment) if self.payment else None,
+            "deck": len(self.deck),
+            "discard": list(self.discard),
+            "final": self.final,
+            "options": dict(self.options),
+        }
+
+    def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
+        if owner is None:
+            self.deck[:] = [mark() for _ in self.deck]
+            return
+        if self.secret_dice and self.step == "dice" and self.picks[owner] is not None:
+            self.picks[owner] = (mark(), mark())
+
+    def standings(self) -> Standings:
+        order = self.order()
+        rows = []
+        for p in range(self.n):
+            parts = self.final["rows"][p] if self.final else {"track": self.pp[p], "total": self.pp[p]}
+            rows.append(
+                StandingRow(
+                    seat=p,
+                    name=self.seat_name(p),
+                    total=parts["total"],
+                    breakdown={k: v for k, v in parts.items() if k != "total"},
+                    tiebreak=self.n - order.index(p),
+                )
+            )
+        return Standings(rank_rows(rows), tiebreak_label="further along the city wall")
+
+    def snapshot(self) -> dict:
+        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
+        data["rng"] = self.rng.getstate()
+        return data
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        reason = self.turn_refusal(seat, action)
+        if reason is not None:
+            return reason
+        wanted = STEP_OF.get(type(action))
+        if wanted is None:
+            return "That is not a move in this game."
+        if self.step not in wanted:
+            return NOW[self.step]
+        if isinstance(action, (Activate, TakeQuarter)):
+            return (
+                "You do not have the exact cubes that costs (or that quarter is taken, "
+                "or you took one this round)."
+            )
+        if isinstance(action, (Sail, Wall)):
+            return "You do not have that many cubes, or that move is not open to you now."
+        if isinstance(action, Tribute):
+            return "One tribute a round, and you need the gold it costs."
+        if isinstance(action, Deliver):
+            return "Your ship must be in the port that wants that good, with a space left there."
+        if isinstance(action, UseJoker):
+            return "You have no joker."
+        if isinstance(action, PayCube):
+            return "You have no cube of that colour."
+        return "That move is not allowed now."
+
+
+STEP_OF: dict[type, tuple[str, ...]] = {
+    StartCard: ("start_card",),
+    StartCubes: ("start_cubes",),
+    Draft: ("draft",),
+    Overflow: ("overflow",),
+    ChooseDice: ("dice",),
+    Activate: ("actions",),
+    TakeQuarter: ("actions",),
+    Sail: ("actions",),
+    Deliver: ("actions",),
+    Tribute: ("actions",),
+    Wall: ("actions",),
+    UseJoker: ("actions", "pay"),
+    PayCube: ("pay",),
+    Pass: ("actions",),
+}
+NOW = {
+    "start_card": "First choose your starting card.",
+    "start_cubes": "First place your starting cubes.",
+    "draft": "First take a card from the display.",
+    "overflow": "First discard a card from your full tableau.",
+    "dice": "First choose your two dice.",
+    "actions": "First finish your action turn.",
+    "pay": "First pay the cubes for the move under way.",
+    "over": "The game is over.",
+}
