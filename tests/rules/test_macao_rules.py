@@ -190,6 +190,8 @@ def test_a_joker_gives_a_cube_or_three_gold_also_mid_payment():
     s.available[p] = cubes("R1 B1")
     act(s, Sail("s03", 3))
     assert s.step == "pay"
+    with pytest.raises(IllegalAction, match="a joker gives a cube"):
+        act(s, UseJoker())  # its gold would leave the move unpaid
     act(s, UseJoker(C["V"]))  # the third cube
     act(s, PayCube(C["V"]))
     act(s, PayCube(C["R"]))

@@ -143,7 +143,9 @@ def ssh_argv(
         "-o",
         "StrictHostKeyChecking=accept-new",
         "-o",
-        f"UserKnownHostsFile={keys.folder / 'known_hosts'}",
+        # one known_hosts per server folder: each test's server has a host key of its own, and a
+        # later test's server may get an earlier one's port
+        f"UserKnownHostsFile={server.root / 'known_hosts'}",
         "-o",
         "LogLevel=ERROR",
         *extra,

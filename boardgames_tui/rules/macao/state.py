@@ -17,7 +17,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Event, Pass, Seat, StandingRow, Standings, State, make, rank_rows
+from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
+from ..steps import StepState
 from .actions import (
     Activate,
     ChooseDice,
@@ -80,18 +81,27 @@ DICE_PAIRS = tuple((a, b) for a in range(NCOLOURS) for b in range(a + 1, NCOLOUR
 NEIGHBOURS = {q.id: q.neighbours for q in QUARTER_LIST}
 
 
-def card_cost(card: str) -> Cubes:
+def _counts(cost: tuple[tuple[str, int], ...]) -> Cubes:
     counts = [0] * NCOLOURS
-    for colour, n in CARD[card].cost:
+    for colour, n in cost:
         counts[COLOURS.index(colour)] += n
     return tuple(counts)
+
+
+CARD_COSTS = {card: _counts(CARD[card].cost) for card in CARD}
+QUARTER_COSTS = {q.id: _counts(q.cost) for q in QUARTER_LIST}
+
+
+def card_cost(card: str) -> Cubes:
+    return CARD_COSTS[card]
 
 
 def quarter_cost(quarter: str) -> Cubes:
-    counts = [0] * NCOLOURS
-    for colour, n in QUARTER[quarter].cost:
-        counts[COLOURS.index(colour)] += n
-    return tuple(counts)
+    return QUARTER_COSTS[quarter]
+
+
+def covers(have: Cubes, cost: Cubes) -> bool:
+    return all(h >= c for h, c in zip(have, cost, strict=True))
 
 
 def distances(start: str) -> dict[str, int]:
@@ -110,7 +120,39 @@ def distances(start: str) -> dict[str, int]:
 DISTANCES = {space: distances(space) for space in SPACE}
 
 
-class MacaoState(State):
+# The steps each kind of action belongs to, and what a player is asked in each step.
+STEP_OF: dict[type, tuple[str, ...]] = {
+    StartCard: ("start_card",),
+    StartCubes: ("start_cubes",),
+    Draft: ("draft",),
+    Overflow: ("overflow",),
+    ChooseDice: ("dice",),
+    Activate: ("actions",),
+    TakeQuarter: ("actions",),
+    Sail: ("actions",),
+    Deliver: ("actions",),
+    Tribute: ("actions",),
+    Wall: ("actions",),
+    UseJoker: ("actions", "pay"),
+    PayCube: ("pay",),
+    Pass: ("actions",),
+}
+NOW = {
+    "start_card": "First choose your starting card.",
+    "start_cubes": "First place your starting cubes.",
+    "draft": "First take a card from the display.",
+    "overflow": "First discard a card from your full tableau.",
+    "dice": "First choose your two dice.",
+    "actions": "First finish your action turn.",
+    "pay": "First pay the cubes for the move under way.",
+    "over": "The game is over.",
+}
+
+
+class MacaoState(StepState):
+    STEP_OF = STEP_OF
+    NOW = NOW
+
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         rng = self.rng
@@ -156,8 +198,6 @@ class MacaoState(State):
         self.step = "start_card"
 
     # -- helpers -----------------------------------------------------------------------------
-    def _say(self, text: str, **kw: Any) -> None:
-        self._events.append(Event(text, **kw))
 
     def name(self, p: int) -> str:
         return self.seat_name(p)
@@ -168,14 +208,7 @@ class MacaoState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.step == "over" else (self.queue[0],)
 
-    def is_over(self) -> bool:
-        return self.step == "over"
-
     # -- listing -----------------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.step == "over" or type(seat) is not int or seat not in self.to_move():
-            return []
-        return getattr(self, f"_list_{self.step}")(seat)
 
     def _list_start_card(self, p: int) -> list[Action]:
         return [make(StartCard, c) for c in self.revealed]
@@ -196,11 +229,11 @@ class MacaoState(State):
         acts: list[Action] = []
         have = self.available[p]
         for card in self.tableau[p]:
-            if take(have, card_cost(card)) is not None:
+            if covers(have, CARD_COSTS[card]):
                 acts.append(make(Activate, card))
         if self.quarters_taken[p] < 1:
             for q in QUARTER_LIST:
-                if q.id not in self.owner and take(have, quarter_cost(q.id)) is not None:
+                if q.id not in self.owner and covers(have, QUARTER_COSTS[q.id]):
                     acts.append(make(TakeQuarter, q.id))
         budget = sum(have) + self.jokers[p]  # a joker pays a cube of any colour
         for space, d in DISTANCES[self.ship[p]].items():
@@ -223,22 +256,17 @@ class MacaoState(State):
         acts.append(Pass())
         return acts
 
-    def _joker_actions(self, p: int) -> list[Action]:
+    def _joker_actions(self, p: int, gold: bool = True) -> list[Action]:
         if not self.jokers[p]:
             return []
-        return [make(UseJoker, c) for c in range(-1, NCOLOURS)]
+        return [make(UseJoker, c) for c in range(-1 if gold else 0, NCOLOURS)]
 
     def _list_pay(self, p: int) -> list[Action]:
+        # in the middle of a payment a joker is a cube: its gold would leave the move unpaid
         acts: list[Action] = [make(PayCube, c) for c in range(NCOLOURS) if self.available[p][c] > 0]
-        return acts + self._joker_actions(p)
+        return acts + self._joker_actions(p, gold=False)
 
     # -- applying ----------------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        self.check_turn(seat, action)
-        self._events = []
-        handler: Callable[[int, Any], None] = getattr(self, f"_do_{self.step}")
-        handler(seat, action)
-        return self._events
 
     def _do_start_card(self, p: int, a: StartCard) -> None:
         self.revealed.remove(a.card)
@@ -536,20 +564,10 @@ class MacaoState(State):
             )
         return Standings(rank_rows(rows), tiebreak_label="further along the city wall")
 
-    def snapshot(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
-        data["rng"] = self.rng.getstate()
-        return data
-
     def explain_illegal(self, seat: int, action: Action) -> str:
-        reason = self.turn_refusal(seat, action)
+        reason = self.step_refusal(seat, action)
         if reason is not None:
             return reason
-        wanted = STEP_OF.get(type(action))
-        if wanted is None:
-            return "That is not a move in this game."
-        if self.step not in wanted:
-            return NOW[self.step]
         if isinstance(action, (Activate, TakeQuarter)):
             return (
                 "You do not have the exact cubes that costs (or that quarter is taken, "
@@ -562,35 +580,9 @@ class MacaoState(State):
         if isinstance(action, Deliver):
             return "Your ship must be in the port that wants that good, with a space left there."
         if isinstance(action, UseJoker):
+            if self.jokers[seat] and self.step == "pay":
+                return "While paying, a joker gives a cube, not gold."
             return "You have no joker."
         if isinstance(action, PayCube):
             return "You have no cube of that colour."
         return "That move is not allowed now."
-
-
-STEP_OF: dict[type, tuple[str, ...]] = {
-    StartCard: ("start_card",),
-    StartCubes: ("start_cubes",),
-    Draft: ("draft",),
-    Overflow: ("overflow",),
-    ChooseDice: ("dice",),
-    Activate: ("actions",),
-    TakeQuarter: ("actions",),
-    Sail: ("actions",),
-    Deliver: ("actions",),
-    Tribute: ("actions",),
-    Wall: ("actions",),
-    UseJoker: ("actions", "pay"),
-    PayCube: ("pay",),
-    Pass: ("actions",),
-}
-NOW = {
-    "start_card": "First choose your starting card.",
-    "start_cubes": "First place your starting cubes.",
-    "draft": "First take a card from the display.",
-    "overflow": "First discard a card from your full tableau.",
-    "dice": "First choose your two dice.",
-    "actions": "First finish your action turn.",
-    "pay": "First pay the cubes for the move under way.",
-    "over": "The game is over.",
-}

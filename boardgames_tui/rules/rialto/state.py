@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..core import Action, Event, Pass, Seat, StandingRow, Standings, State, make, rank_rows
+from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
+from ..steps import StepState
 from .actions import (
     FROM_GENERAL,
     FROM_NOWHERE,
@@ -116,7 +117,40 @@ def multisets(avail: list[int], size: int, start: int = 0) -> Iterator[tuple[int
             avail[k] += 1
 
 
-class RialtoState(State):
+# The steps each kind of action belongs to, and what a player is asked in each step.
+STEP_OF: dict[type, tuple[str, ...]] = {
+    PickStart: ("start",),
+    TakeRow: ("rows",),
+    UseGreen: ("green",),
+    Discard: ("discard",),
+    Play: ("play",),
+    Wait: ("play",),
+    Build: ("build",),
+    PlaceBridge: ("bridge",),
+    PlaceGondola: ("gondola",),
+    Recall: ("recall",),
+    UseBlue: ("blue",),
+    Pass: ("green", "play", "build", "recall", "blue"),
+}
+NOW = {
+    "start": "First choose your value-1 building.",
+    "rows": "First take a row of cards.",
+    "green": "First use your green buildings, or finish.",
+    "discard": "First discard down to your hand limit.",
+    "play": "First play cards of this stage, or pass.",
+    "build": "First take your building, or take none.",
+    "bridge": "First place the bridge.",
+    "gondola": "First place the gondola.",
+    "recall": "First move councilmen to the current district, or stop.",
+    "blue": "First use your blue buildings, or finish.",
+    "over": "The game is over.",
+}
+
+
+class RialtoState(StepState):
+    STEP_OF = STEP_OF
+    NOW = NOW
+
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         rng = self.rng
@@ -190,8 +224,6 @@ class RialtoState(State):
         self.step = "start"
 
     # -- small helpers ------------------------------------------------------------------------
-    def _say(self, text: str, **kw: Any) -> None:
-        self._events.append(Event(text, **kw))
 
     def name(self, p: int) -> str:
         return VIRTUAL_NAME if p == self.V else self.seat_name(p)
@@ -295,14 +327,6 @@ class RialtoState(State):
         if self.step in ("build", "bridge", "gondola", "recall"):
             return (self.resolving[0],)
         return (self.queue[0],)
-
-    def is_over(self) -> bool:
-        return self.step == "over"
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.step == "over" or type(seat) is not int or seat not in self.to_move():
-            return []
-        return getattr(self, f"_list_{self.step}")(seat)
 
     def _list_start(self, p: int) -> list[Action]:
         limit = start_building_limit(self.n)
@@ -468,13 +492,6 @@ class RialtoState(State):
         if effective_count(*args) is None:
             return refusal_of_count(*args)
         return None
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        self.check_turn(seat, action)
-        self._events = []
-        handler: Callable[[int, Any], None] = getattr(self, f"_do_{self.step}")
-        handler(seat, action)
-        return self._events
 
     # -- set-up and Phase I -------------------------------------------------------------------
     def _do_start(self, p: int, a: PickStart) -> None:
@@ -1154,11 +1171,6 @@ class RialtoState(State):
             note = f"{names} have {tied[0].total} VP; {tied[0].name} is ahead on the Doge track."
         return Standings(ranked, tiebreak_label="ahead on the Doge track", note=note)
 
-    def snapshot(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
-        data["rng"] = self.rng.getstate()
-        return data
-
     def is_formality(self, action: Action) -> bool:
         return action.kind == "pass"
 
@@ -1170,14 +1182,9 @@ class RialtoState(State):
         return not self.hands[seat] and not self._can_wait(seat)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        reason = self.turn_refusal(seat, action)
+        reason = self.step_refusal(seat, action)
         if reason is not None:
             return reason
-        wanted = STEP_OF.get(type(action))
-        if wanted is None:
-            return "That is not a move in this game."
-        if self.step not in wanted:
-            return NOW[self.step]
         if isinstance(action, Play):
             return self._play_refusal(seat, action) or "That play is not allowed now."
         if isinstance(action, Wait):
@@ -1211,32 +1218,3 @@ class RialtoState(State):
                 "(Blue 1: a building to upgrade in stock)."
             )
         return "That move is not allowed now."
-
-
-STEP_OF: dict[type, tuple[str, ...]] = {
-    PickStart: ("start",),
-    TakeRow: ("rows",),
-    UseGreen: ("green",),
-    Discard: ("discard",),
-    Play: ("play",),
-    Wait: ("play",),
-    Build: ("build",),
-    PlaceBridge: ("bridge",),
-    PlaceGondola: ("gondola",),
-    Recall: ("recall",),
-    UseBlue: ("blue",),
-    Pass: ("green", "play", "build", "recall", "blue"),
-}
-NOW = {
-    "start": "First choose your value-1 building.",
-    "rows": "First take a row of cards.",
-    "green": "First use your green buildings, or finish.",
-    "discard": "First discard down to your hand limit.",
-    "play": "First play cards of this stage, or pass.",
-    "build": "First take your building, or take none.",
-    "bridge": "First place the bridge.",
-    "gondola": "First place the gondola.",
-    "recall": "First move councilmen to the current district, or stop.",
-    "blue": "First use your blue buildings, or finish.",
-    "over": "The game is over.",
-}
