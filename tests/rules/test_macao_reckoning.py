@@ -13,12 +13,14 @@ from boardgames_tui.rules.macao.reckoning import (
     arrival,
     cubes,
     delivery_points,
+    end_points,
     final_score,
     largest_group,
     late_value,
     move_on_wall,
     place,
     rotate,
+    shielded,
     tribute,
     wall_order,
     wall_position,
@@ -138,3 +140,21 @@ def test_ex8_final_scoring_and_the_abbot():
     assert largest_group(owned, neighbours) == 4
     assert final_score(62, 2, 1, False, 0, 4)["total"] == 61
     assert final_score(62, 2, 1, True, 0, 4)["total"] == 64
+
+
+def test_ex10_game_end_cards_smithy_and_statue():
+    # white: Smithy (1 PP a quarter owned) with 5 quarters, Statue 3 PP; its largest string of 3
+    active = ["B02", "B15"]
+    assert end_points(active, markers=0, quarters=5, gold=0) == 5 + 3
+    assert final_score(40, 0, 0, False, end_points(active, 0, 5, 0), 3)["total"] == 40 + 8 + 6
+
+
+def test_game_end_counters_the_abbot_and_the_confessor():
+    # University (1 a card), Printing Press (2 a building), Mandarin (3 an office), Dominican
+    # Friar (2 a person), Chronicler (3 a trio), Strongroom (1 a gold), Confessor (3 a marker, 2 at most)
+    active = ["B16", "B20", "P44", "P45", "P46", "B34", "P28", "O01"]
+    # activated: 1 office, 3 buildings (B16, B20, B34), 4 persons
+    expected = 8 * 1 + 3 * 2 + 1 * 3 + 4 * 2 + 1 * 3 + 7 * 1 + 3 * 2
+    assert end_points(active, markers=5, quarters=0, gold=7) == expected
+    assert shielded(["P16"]) and not shielded(active)
+    assert end_points(["B22"], 0, 0, 0) == 0  # a per-round PP card scores nothing at the end

@@ -281,3 +281,19 @@ def test_random_games_keep_the_invariants(registered, players, options, seed):
     assert s.round == 12 and s.final is not None
     loaded = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert loaded.replay() == s
+
+
+def test_ex8_final_scoring_through_the_state_with_and_without_the_abbot():
+    s = at_actions(2)
+    p, q = s.order()
+    for seat in (p, q):
+        s.pp[seat], s.punish[seat] = 62, 2
+        s.tableau[seat] = [s.deck.pop()]
+        s.active[seat] = []
+    s.owner = {"q13": p, "q14": p, "q15": p, "q16": p, "q30": p}
+    s.active[q] = ["P16"]  # the abbot
+    s._final_scoring()
+    rows = s.final["rows"]
+    assert rows[p]["total"] == 62 - 9 + 8 == 61
+    assert rows[q]["total"] == 62 - 6
+    assert s.standings().rows[0].seat == p

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .data import COLOURS, DELIVERY_POINTS, PUNISH_PP, QUARTER_PP, ROUNDS, WALL_SPACES
+from .data import CARD, COLOURS, DELIVERY_POINTS, PUNISH_PP, QUARTER_PP, ROUNDS, WALL_SPACES
 
 Cubes = tuple[int, ...]
 NO_CUBES: Cubes = (0,) * len(COLOURS)
@@ -170,3 +170,38 @@ def final_score(
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def shielded(active: Iterable[str]) -> bool:
+    """An activated abbot (SHIELD(tableau)): no punish markers for cards left on the tableau."""
+    return any(CARD[c].effect.code == "SHIELD" for c in active)
+
+
+def end_points(active: Sequence[str], markers: int, quarters: int, gold: int) -> int:
+    """Final-scoring step 3: what the activated game-end cards give (data §3.2: PP, END, ABSOLVE).
+    `markers` are the punish markers after step 1."""
+    kinds = {
+        kind: sum(1 for c in active if CARD[c].kind == kind) for kind in ("office", "building", "person")
+    }
+    counters = {
+        "quarters": quarters,
+        "cards": len(active),
+        "persons": kinds["person"],
+        "buildings": kinds["building"],
+        "offices": kinds["office"],
+        "gold": gold,
+        "trios": min(kinds.values()),
+    }
+    total = 0
+    for c in active:
+        card = CARD[c]
+        if card.timing != "game_end":
+            continue
+        code, args = card.effect.code, card.effect.args
+        if code == "PP":
+            total += int(args[0])
+        elif code == "END":
+            total += counters[args[0]] * int(args[1])
+        elif code == "ABSOLVE":
+            total += PUNISH_PP * min(markers, int(args[0]))
+    return total

@@ -62,6 +62,7 @@ from .reckoning import (
     add,
     cubes_text,
     delivery_points,
+    end_points,
     final_score,
     largest_group,
     late_value,
@@ -69,6 +70,7 @@ from .reckoning import (
     one_colour,
     place,
     rotate,
+    shielded,
     take,
     tribute,
     wall_order,
@@ -484,10 +486,11 @@ class MacaoState(StepState):
         rows = []
         for p in range(self.n):
             owned = [q for q, owner in self.owner.items() if owner == p]
-            parts = final_score(
-                self.pp[p], self.punish[p], len(self.tableau[p]), False, 0, largest_group(owned, NEIGHBOURS)
-            )
-            rows.append(parts)
+            shield = shielded(self.active[p])
+            markers = self.punish[p] + (0 if shield else len(self.tableau[p]))
+            cards = end_points(self.active[p], markers, len(owned), self.gold[p])
+            group = largest_group(owned, NEIGHBOURS)
+            rows.append(final_score(self.pp[p], self.punish[p], len(self.tableau[p]), shield, cards, group))
         self.final = {"rows": rows, "order": self.order()}
         self.step = "over"
         for p, parts in enumerate(rows):
