@@ -152,7 +152,8 @@ def test_one_quarter_one_tribute_one_wall_move_a_round():
 def test_activating_pays_the_exact_cost():
     s = at_actions()
     p = s.to_move()[0]
-    card = s.tableau[p][0]
+    card = "B22"  # Kun Iam Temple: B2, nothing chosen on activation
+    s.tableau[p] = [card]
     s.available[p] = NO_CUBES
     assert Activate(card) not in s.legal_actions(p)
     s.available[p] = card_cost(card)

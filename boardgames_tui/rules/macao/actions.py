@@ -76,36 +76,54 @@ class ChooseDice(Action):
         return f"Dice {colour_name(self.a)} and {colour_name(self.b)}"
 
 
+def _paying(pay: tuple[int, ...]) -> str:
+    return f", paying {' '.join(COLOURS[c] for c in pay)}" if pay else ""
+
+
 @dataclass(frozen=True)
 class Activate(Action):
-    """Phase 3: pay this tableau card's cost and activate it."""
+    """Phase 3: pay this tableau card's cost and activate it. `pay` (sorted colours) is given only
+    when a card lets the cost be paid otherwise than as printed (WILD, DISCOUNT); `get` names the
+    cubes a card gives on activation where they are chosen, `quarter` the quarter the Soldier takes."""
 
     kind: ClassVar[str] = "activate"
     card: str
+    pay: tuple[int, ...] = ()
+    get: tuple[int, ...] = ()
+    quarter: str = ""
 
     def describe(self) -> str:
-        return f"Activate {CARD[self.card].name}"
+        text = f"Activate {CARD[self.card].name}{_paying(self.pay)}"
+        if self.get:
+            text += ": cubes " + " ".join(COLOURS[c] for c in self.get)
+        if self.quarter:
+            text += f": takes {QUARTER[self.quarter].name}"
+        return text
 
 
 @dataclass(frozen=True)
 class TakeQuarter(Action):
+    """Phase 3: take a city quarter; `pay` as for Activate."""
+
     kind: ClassVar[str] = "quarter"
     quarter: str
+    pay: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        return f"Take {QUARTER[self.quarter].name} ({self.quarter})"
+        return f"Take {QUARTER[self.quarter].name} ({self.quarter}){_paying(self.pay)}"
 
 
 @dataclass(frozen=True)
 class Sail(Action):
-    """Phase 3: move the ship to `to`, a cube of any colour per space (paid next, cube by cube)."""
+    """Phase 3: move the ship to `to` for `cubes` cubes of any colours (a cube a space, less what
+    the Lighthouse and the Sail Maker save), paid next, cube by cube."""
 
     kind: ClassVar[str] = "sail"
     to: str
-    spaces: int = 0  # for display (part of equality)
+    cubes: int = 0  # for display (part of equality)
 
     def describe(self) -> str:
-        return f"Sail to {self.to} ({self.spaces} space{'s' if self.spaces != 1 else ''})"
+        return f"Sail to {self.to} ({self.cubes} cube{'s' if self.cubes != 1 else ''})"
 
 
 @dataclass(frozen=True)
@@ -151,13 +169,39 @@ class PayCube(Action):
 
 @dataclass(frozen=True)
 class UseJoker(Action):
-    """A joker tile: one cube of `colour` into the supply, or (colour -1) 3 gold."""
+    """A joker tile: one cube of `colour` into the supply, or (colour -1) 3 gold. With the Juggler
+    it counts double: `also` is its second half, a cube or (-1) 3 gold more."""
 
     kind: ClassVar[str] = "joker"
     colour: int = -1
+    also: int | None = None
 
     def describe(self) -> str:
-        return "Joker: 3 gold" if self.colour < 0 else f"Joker: a {colour_name(self.colour)} cube"
+        halves = [self.colour] if self.also is None else [self.colour, self.also]
+        words = [("3 gold" if c < 0 else f"a {colour_name(c)} cube") for c in halves]
+        return "Joker: " + " and ".join(words)
+
+
+@dataclass(frozen=True)
+class UseCard(Action):
+    """Phase 3: use an activated card, paying the cubes `pay` and taking the cubes `get` where the
+    card lets the player choose them (sorted colours)."""
+
+    kind: ClassVar[str] = "use"
+    card: str
+    pay: tuple[int, ...] = ()
+    get: tuple[int, ...] = ()
+    to: str = ""  # where a free ship move goes
+
+    def describe(self) -> str:
+        if self.to:
+            return f"{CARD[self.card].name}: sail to {self.to} for free"
+        from .abilities import describe, uses
+
+        for gain in uses(self.card, (9,) * len(COLOURS), 99):
+            if gain.pay_cubes == self.pay and gain.cubes == self.get:
+                return describe(self.card, gain)
+        return f"Use {CARD[self.card].name}"
 
 
 ACTIONS = (
@@ -174,6 +218,7 @@ ACTIONS = (
     Wall,
     PayCube,
     UseJoker,
+    UseCard,
     Pass,
 )
 decode_action = action_codec(*ACTIONS)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
 from ..steps import StepState
+from . import abilities
 from .actions import (
     Activate,
     ChooseDice,
@@ -31,6 +32,7 @@ from .actions import (
     StartCubes,
     TakeQuarter,
     Tribute,
+    UseCard,
     UseJoker,
     Wall,
     colour_name,
@@ -136,6 +138,7 @@ STEP_OF: dict[type, tuple[str, ...]] = {
     Tribute: ("actions",),
     Wall: ("actions",),
     UseJoker: ("actions", "pay"),
+    UseCard: ("actions",),
     PayCube: ("pay",),
     Pass: ("actions",),
 }
@@ -192,6 +195,7 @@ class MacaoState(StepState):
         self.quarters_taken = [0] * n
         self.tributes = [0] * n
         self.walled = [False] * n
+        self.uses: list[dict[str, int]] = [{} for _ in range(n)]  # card -> uses this round
         self.payment: dict[str, Any] | None = None
         self.final: dict[str, Any] | None = None
         self._events: list[Event] = []
@@ -205,7 +209,50 @@ class MacaoState(StepState):
         return self.seat_name(p)
 
     def order(self) -> list[int]:
-        return wall_order(self.wall)
+        return wall_order(self.wall, [p for p in range(self.n) if self.effects(p, "WALL_TOP")])
+
+    def effects(self, p: int, code: str) -> list[tuple[str, tuple[str, ...]]]:
+        """`p`'s activated cards with the primitive `code`: (card, parameters)."""
+        return [(c, CARD[c].effect.args) for c in self.active[p] if CARD[c].effect.code == code]
+
+    def limit(self, p: int, code: str) -> int:
+        """One quarter (one tribute) a round, and one more per QUARTER_PLUS (TRIBUTE_PLUS) step."""
+        return 1 + sum(int(args[0]) for _, args in self.effects(p, code))
+
+    def discount(self, p: int, target: str) -> int:
+        return sum(int(args[1]) for _, args in self.effects(p, "DISCOUNT") if args[0] == target)
+
+    def wall_cost(self, p: int, spaces: int) -> int:
+        """1 cube for the first space and 2 for each further one, less the Tower's cube a move
+        and the Cannoneer's cube a further space (they add up: n spaces for n − 1)."""
+        return max(
+            0, wall_step_cost(spaces, 1, max(0, 2 - self.discount(p, "wall_step"))) - self.discount(p, "wall")
+        )
+
+    def sail_costs(self, p: int) -> dict[str, int]:
+        """The cubes `p`'s ship needs to reach each space: a space each, a port entered less the
+        Lighthouse's cube, then the Sail Maker's spaces a cube (rounded up)."""
+        port_cut = self.discount(p, "port")
+        rate = max([int(args[0]) for _, args in self.effects(p, "SHIP_RATE")], default=1)
+        start = self.ship[p]
+        if not port_cut and rate == 1:
+            return DISTANCES[start]
+        weight = {start: 0}
+        todo = deque([start])
+        while todo:  # 0-1 breadth first: a port may cost nothing to enter
+            here = todo.popleft()
+            for n in SPACE[here].neighbours:
+                step = max(0, 1 - port_cut) if SPACE[n].kind == "port" else 1
+                if n not in weight or weight[here] + step < weight[n]:
+                    weight[n] = weight[here] + step
+                    if step:
+                        todo.append(n)
+                    else:
+                        todo.appendleft(n)
+        return {space: -(-w // rate) for space, w in weight.items()}
+
+    def tribute_price(self, p: int) -> int:
+        return max(0, self.price[0] - self.discount(p, "tribute"))
 
     def to_move(self) -> tuple[int, ...]:
         return () if self.step == "over" else (self.queue[0],)
@@ -231,37 +278,97 @@ class MacaoState(StepState):
         acts: list[Action] = []
         have = self.available[p]
         for card in self.tableau[p]:
-            if covers(have, CARD_COSTS[card]):
-                acts.append(make(Activate, card))
-        if self.quarters_taken[p] < 1:
+            choices = self._activation_choices(p, card)
+            for pay in self._payments(p, "activate", CARD_COSTS[card]):
+                acts += [make(Activate, card, pay, get, quarter) for get, quarter in choices]
+        if self.quarters_taken[p] < self.limit(p, "QUARTER_PLUS"):
             for q in QUARTER_LIST:
-                if q.id not in self.owner and covers(have, QUARTER_COSTS[q.id]):
-                    acts.append(make(TakeQuarter, q.id))
-        budget = sum(have) + self.jokers[p]  # a joker pays a cube of any colour
-        for space, d in DISTANCES[self.ship[p]].items():
-            if 1 <= d <= budget:
-                acts.append(make(Sail, space, d))
+                if q.id not in self.owner:
+                    acts += [
+                        make(TakeQuarter, q.id, pay)
+                        for pay in self._payments(p, "quarter", QUARTER_COSTS[q.id])
+                    ]
+        budget = sum(have) + self.jokers[p] * self.joker_worth(p)  # a joker pays a cube of any colour
+        for space, cost in self.sail_costs(p).items():
+            if space != self.ship[p] and cost <= budget:
+                acts.append(make(Sail, space, cost))
         here = self.ship[p]
         if SPACE[here].kind == "port":
             good = SPACE[here].good
             if good in self.cargo[p] and delivery_points(len(self.delivered[here])) is not None:
                 acts.append(make(Deliver, good))
-        if self.tributes[p] < 1 and self.gold[p] >= self.price[0]:
+        if self.tributes[p] < self.limit(p, "TRIBUTE_PLUS") and self.gold[p] >= self.tribute_price(p):
             acts.append(Tribute())
+        last = wall_position(self.wall, p) == LAST
+        for card in self.active[p]:
+            if (
+                abilities.usable_in_turn(card)
+                and self.uses[p].get(card, 0) < abilities.LIMIT[CARD[card].uses]
+            ):
+                if CARD[card].effect.code == "SHIP":
+                    reach = int(CARD[card].effect.args[0])
+                    acts += [
+                        make(UseCard, card, (), (), space)
+                        for space, d in DISTANCES[self.ship[p]].items()
+                        if 1 <= d <= reach
+                    ]
+                    continue
+                for gain in abilities.uses(card, have, self.gold[p], last):
+                    acts.append(make(UseCard, card, gain.pay_cubes, gain.cubes))
         if not self.walled[p]:
             at = wall_position(self.wall, p)
             for spaces in range(1, LAST - at + 1):
-                if wall_step_cost(spaces) > budget:
+                if self.wall_cost(p, spaces) > budget:
                     break
                 acts.append(make(Wall, spaces))
         acts += self._joker_actions(p)
         acts.append(Pass())
         return acts
 
+    def _activation_choices(self, p: int, card: str) -> list[tuple[tuple[int, ...], str]]:
+        """What is chosen when `card` is activated: the cubes of a CUBE(n, any) given on
+        activation, the quarter LAND(k) takes (none when no quarter qualifies)."""
+        c = CARD[card]
+        if c.uses != "activation":
+            return [((), "")]
+        if c.effect.code == "CUBE":
+            return [(g.cubes, "") for g in abilities.cube_options(*c.effect.args)]
+        if c.effect.code == "LAND":
+            most = int(c.effect.args[0])
+            free = [q.id for q in QUARTER_LIST if q.id not in self.owner and sum(QUARTER_COSTS[q.id]) <= most]
+            return [((), q) for q in free] or [((), "")]
+        return [((), "")]
+
+    def _payments(self, p: int, target: str, cost: Cubes) -> list[tuple[int, ...]]:
+        """How `p` may pay `cost` for `target` ("activate" or "quarter"): () for as printed, or each
+        way a WILD or DISCOUNT card of `p` opens."""
+        wild = sum(int(args[1]) for _, args in self.effects(p, "WILD") if args[0] == target)
+        cut = self.discount(p, target)
+        have = self.available[p]
+        if not wild and not cut:
+            return [()] if covers(have, cost) else []
+        return abilities.payments(cost, have, wild, cut)
+
+    def _pay_for(self, p: int, cost: Cubes, pay: tuple[int, ...]) -> None:
+        paid = [0] * NCOLOURS
+        for c in pay:
+            paid[c] += 1
+        self._pay_exact(p, tuple(paid) if pay else cost)
+
+    def joker_worth(self, p: int) -> int:
+        """The cubes a joker can give: 2 with the Juggler (JOKER_DOUBLE)."""
+        return 2 if self.effects(p, "JOKER_DOUBLE") else 1
+
     def _joker_actions(self, p: int, gold: bool = True) -> list[Action]:
         if not self.jokers[p]:
             return []
-        return [make(UseJoker, c) for c in range(-1 if gold else 0, NCOLOURS)]
+        first = range(-1 if gold else 0, NCOLOURS)
+        if self.joker_worth(p) == 1:
+            return [make(UseJoker, c) for c in first]
+        # any 2 cubes, a cube and 3 gold, or 6 gold (only cubes may pay a move under way)
+        return [
+            make(UseJoker, a, b) for a in first for b in range(-1, NCOLOURS) if a <= b or b == -1 and a >= 0
+        ]
 
     def _list_pay(self, p: int) -> list[Action]:
         # in the middle of a payment a joker is a cube: its gold would leave the move unpaid
@@ -293,6 +400,7 @@ class MacaoState(StepState):
         self.quarters_taken = [0] * self.n
         self.tributes = [0] * self.n
         self.walled = [False] * self.n
+        self.uses = [{} for _ in range(self.n)]
         drawn = [self.deck.pop() for _ in range(DISPLAY_DRAWN)]
         self.display = list(self.offices[r - 1]) + drawn
         self.price = tribute((CARD[c].yellow, CARD[c].red) for c in self.display)
@@ -379,15 +487,77 @@ class MacaoState(StepState):
         self.available[p] = left
 
     def _act_activate(self, p: int, a: Activate) -> None:
-        self._pay_exact(p, card_cost(a.card))
+        self._pay_for(p, card_cost(a.card), a.pay)
         self.tableau[p].remove(a.card)
         self.active[p].append(a.card)
-        self._say(f"{self.name(p)} activates {CARD[a.card].name}")
+        card = CARD[a.card]
+        self._say(f"{self.name(p)} activates {card.name}")
+        if card.uses == "activation" and card.effect.code == "GOLD":
+            self.gold[p] += int(card.effect.args[0])
+            self._say(f"{card.name}: {self.name(p)} takes {card.effect.args[0]} gold")
+        for c in a.get:
+            self.available[p] = add(self.available[p], one_colour(c, 1))
+        if a.get:
+            self._say(f"{card.name}: {self.name(p)} takes cubes {' '.join(COLOURS[c] for c in a.get)}")
+        if a.quarter:
+            self._gain_quarter(p, a.quarter)  # free, and not one of the round's quarters
+        self._fire(p, f"activate:{card.kind}", a.card)
+        self._fire(p, "activate:any", a.card)
+
+    def _fire(self, p: int, event: str, source: str | None = None) -> None:
+        """Every `ON(event → reward)` card of `p` pays its reward; a card never triggers itself."""
+        for card, args in self.effects(p, "ON"):
+            if args[0] != event or card == source:
+                continue
+            reward = args[1]
+            if reward.endswith("pp"):
+                self.pp[p] += int(reward[:-2])
+            elif reward.endswith("g"):
+                self.gold[p] += int(reward[:-1])
+            else:
+                self._free_wall(p, int(reward.removeprefix("wall+")))
+            self._say(
+                f"{CARD[card].name}: {self.name(p)} takes {reward.replace('pp', ' PP').replace('g', ' gold')}"
+            )
+
+    def _free_wall(self, p: int, spaces: int) -> None:
+        """Free wall steps (not the round's wall move): on top of a stack, under others on the last space."""
+        if wall_position(self.wall, p) < LAST:
+            self.wall = move_on_wall(self.wall, p, spaces)
+
+    def _act_use(self, p: int, a: UseCard) -> None:
+        if a.to:
+            self.ship[p] = a.to
+            self.uses[p][a.card] = self.uses[p].get(a.card, 0) + 1
+            self._say(f"{self.name(p)} uses {CARD[a.card].name}: sails to {a.to} for free")
+            return
+        last = wall_position(self.wall, p) == LAST
+        gain = next(
+            g
+            for g in abilities.uses(a.card, self.available[p], self.gold[p], last)
+            if g.pay_cubes == a.pay and g.cubes == a.get
+        )
+        paid = [0] * NCOLOURS
+        for c in gain.pay_cubes:
+            paid[c] += 1
+        self._pay_exact(p, tuple(paid))
+        self.gold[p] += gain.gold - gain.pay_gold
+        self.pp[p] += gain.pp
+        for c in gain.cubes:
+            self.available[p] = add(self.available[p], one_colour(c, 1))
+        if gain.wall:
+            self._free_wall(p, gain.wall)
+        self.uses[p][a.card] = self.uses[p].get(a.card, 0) + 1
+        self._say(f"{self.name(p)} uses {abilities.describe(a.card, gain)}")
 
     def _act_quarter(self, p: int, a: TakeQuarter) -> None:
-        self._pay_exact(p, quarter_cost(a.quarter))
-        self.owner[a.quarter] = p
+        self._pay_for(p, quarter_cost(a.quarter), a.pay)
         self.quarters_taken[p] += 1
+        self._gain_quarter(p, a.quarter)
+
+    def _gain_quarter(self, p: int, quarter: str) -> None:
+        a = TakeQuarter(quarter)
+        self.owner[a.quarter] = p
         tile = self.tile[a.quarter]
         if tile == "joker":
             self.jokers[p] += 1
@@ -395,12 +565,13 @@ class MacaoState(StepState):
             self.cargo[p].append(tile)
         what = "a joker" if tile == "joker" else GOOD_NAMES[tile]
         self._say(f"{self.name(p)} takes {QUARTER[a.quarter].name} and its {what}")
+        self._fire(p, "quarter")
 
     def _act_sail(self, p: int, a: Sail) -> None:
-        self._start_payment(p, {"what": "sail", "to": a.to, "due": a.spaces})
+        self._start_payment(p, {"what": "sail", "to": a.to, "due": a.cubes})
 
     def _act_wall(self, p: int, a: Wall) -> None:
-        self._start_payment(p, {"what": "wall", "spaces": a.spaces, "due": wall_step_cost(a.spaces)})
+        self._start_payment(p, {"what": "wall", "spaces": a.spaces, "due": self.wall_cost(p, a.spaces)})
 
     def _start_payment(self, p: int, payment: dict[str, Any]) -> None:
         self.payment = payment
@@ -451,24 +622,29 @@ class MacaoState(StepState):
         assert points is not None
         self.cargo[p].remove(a.good)
         self.delivered[port].append(p)
+        # a warehouse of the good scores the printed points twice (not the cooperage's, below)
+        if any(args[0] == a.good for _, args in self.effects(p, "WAREHOUSE")):
+            points *= 2
         self.pp[p] += points
         self._say(f"{self.name(p)} delivers {GOOD_NAMES[a.good]} in {port}: {points} PP")
+        self._fire(p, "deliver")
 
     def _act_tribute(self, p: int, a: Tribute) -> None:
-        gold, pp = self.price
+        gold, pp = self.tribute_price(p), self.price[1]
         self.gold[p] -= gold
         self.pp[p] += pp
         self.tributes[p] += 1
         self._say(f"{self.name(p)} pays {gold} gold for {pp} PP")
+        self._fire(p, "tribute")
 
     def _act_joker(self, p: int, a: UseJoker) -> None:
         self.jokers[p] -= 1
-        if a.colour < 0:
-            self.gold[p] += JOKER_GOLD
-            self._say(f"{self.name(p)} turns a joker into {JOKER_GOLD} gold")
-        else:
-            self.available[p] = add(self.available[p], one_colour(a.colour, 1))
-            self._say(f"{self.name(p)} turns a joker into a {colour_name(a.colour)} cube")
+        for half in (a.colour,) if a.also is None else (a.colour, a.also):
+            if half < 0:
+                self.gold[p] += JOKER_GOLD
+            else:
+                self.available[p] = add(self.available[p], one_colour(half, 1))
+        self._say(f"{self.name(p)} uses a {a.describe().lower()}")
 
     def _act_pass(self, p: int, a: Pass) -> None:
         lost = self.available[p]

@@ -1,0 +1,237 @@
+"""Macao's card abilities done so far, each against its exact semantics in the house data (§3.2):
+uses a round, TRADE's prices and gains, ON triggers (never by the card itself), warehouses and the
+cooperage, extra quarters and tributes, the diplomat's discount, the gate and the guard, the
+Fountain's free wall step. Worked example 11 in part (the Herald, the Fountain, Customs twice)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.rules.core import IllegalAction
+from boardgames_tui.rules.macao.abilities import get_options, pay_options
+from boardgames_tui.rules.macao.actions import (
+    Activate,
+    Deliver,
+    Sail,
+    TakeQuarter,
+    Tribute,
+    UseCard,
+    UseJoker,
+    Wall,
+)
+from boardgames_tui.rules.macao.data import COLOURS
+from boardgames_tui.rules.macao.reckoning import LAST, cubes, wall_position
+from boardgames_tui.rules.macao.state import card_cost, quarter_cost
+
+from .test_macao_rules import act, at_actions
+
+C = {letter: i for i, letter in enumerate(COLOURS)}
+
+
+def turn(*active: str, available: str = "R5 B5 G5 K5 Y5 V5", gold: int = 20):
+    s = at_actions(2)
+    p = s.to_move()[0]
+    s.active[p] = list(active)
+    s.available[p] = cubes(available)
+    s.gold[p] = gold
+    return s, p
+
+
+def test_trade_prices_and_gains():
+    assert pay_options("R1", cubes("R1 B2"), 0) == [((C["R"],), 0)]
+    assert pay_options("R1", cubes("B2"), 0) == []
+    assert sorted(pay_options("X2", cubes("R1 B2"), 0)) == [((C["R"], C["B"]), 0), ((C["B"], C["B"]), 0)]
+    assert pay_options("S2", cubes("R1 B2 G3"), 0) == [((C["B"], C["B"]), 0), ((C["G"], C["G"]), 0)]
+    assert pay_options("D3", cubes("R1 B2"), 0) == []
+    assert pay_options("2g", cubes(), 1) == [] and pay_options("2g", cubes(), 2) == [((), 2)]
+    assert len(get_options("2×any")) == 21 and len(get_options("2×same")) == 6
+
+
+def test_a_card_is_used_once_a_round_and_customs_twice():
+    s, p = turn("B17", "O17")  # School: 2 gold; Customs: 1 cube for 1 gold, twice a round
+    act(s, UseCard("B17"))
+    assert s.gold[p] == 22 and UseCard("B17") not in s.legal_actions(p)
+    with pytest.raises(IllegalAction):
+        act(s, UseCard("B17"))
+    act(s, UseCard("O17", (C["R"],)))
+    act(s, UseCard("O17", (C["B"],)))
+    assert s.gold[p] == 24 and s.available[p] == cubes("R4 B4 G5 K5 Y5 V5")
+    assert not any(isinstance(a, UseCard) and a.card == "O17" for a in s.legal_actions(p))
+
+
+def test_trades_for_cubes_and_pp():
+    s, p = turn("P29", "B26")  # Moneylender: 2 gold for 2 cubes of any colours; Lacquer Workshop K2 → 5 PP
+    act(s, UseCard("P29", (), (C["V"], C["V"])))
+    assert s.gold[p] == 18 and s.available[p][C["V"]] == 7
+    act(s, UseCard("B26", (C["K"], C["K"])))
+    assert s.pp[p] == 5 and s.available[p][C["K"]] == 3
+
+
+def test_on_triggers_fire_for_other_cards_only():
+    s, p = turn()
+    s.tableau[p] = ["O15", "B22"]  # Crown Judge: 1 PP per other card activated
+    s.available[p] = card_cost("O15")
+    act(s, Activate("O15"))
+    assert s.pp[p] == 0  # not for itself
+    s.available[p] = card_cost("B22")
+    act(s, Activate("B22"))
+    assert s.pp[p] == 1
+
+
+def test_activation_gold():
+    s, p = turn()
+    s.tableau[p] = ["O23"]  # Embassy to Peking: 6 gold on activation
+    s.available[p] = card_cost("O23")
+    gold = s.gold[p]
+    act(s, Activate("O23"))
+    assert s.gold[p] == gold + 6
+
+
+def test_a_warehouse_doubles_the_port_and_the_cooperage_is_not_doubled():
+    s, p = turn("B08", "B05")  # Tea Warehouse; Cooperage: 2 PP per tile delivered
+    s.ship[p] = "London"
+    s.cargo[p] = ["tea"]
+    act(s, Deliver("tea"))
+    assert s.pp[p] == 2 * 5 + 2
+
+
+def test_the_herald_takes_two_quarters_and_the_fountain_steps_for_free():
+    s, p = turn("P02", "B01")
+    before = wall_position(s.wall, p)
+    for q in ("q01", "q03"):
+        s.available[p] = quarter_cost(q)
+        act(s, TakeQuarter(q))
+    assert s.quarters_taken[p] == 2 and wall_position(s.wall, p) == before + 2
+    assert not any(isinstance(a, TakeQuarter) for a in s.legal_actions(p))
+    s.available[p] = cubes("R3")
+    assert Wall(2) in s.legal_actions(p)  # the free steps are not the round's wall move
+
+
+def test_envoy_diplomat_and_message_at_the_tribute():
+    s, p = turn("P14", "P13", "O24", gold=10)  # twice a turn; 1 gold less; 2 PP more
+    s.price = (3, 5)
+    act(s, Tribute())
+    act(s, Tribute())
+    assert s.gold[p] == 10 - 2 - 2 and s.pp[p] == 2 * (5 + 2)
+    assert Tribute() not in s.legal_actions(p)
+
+
+def test_the_gate_wins_wall_ties_and_the_guard_steps():
+    s, p = turn("B03", "P08")
+    other = 1 - p
+    s.wall = [[] for _ in range(LAST + 1)]
+    s.wall[3] = [other, p]
+    assert s.order() == [p, other]
+    act(s, UseCard("P08"))
+    assert wall_position(s.wall, p) == 4
+
+
+@pytest.mark.parametrize(
+    "cards, costs",
+    [
+        ((), [1, 3, 5, 7]),
+        (("B04",), [0, 2, 4, 6]),  # Tower: a cube less a move
+        (("P07",), [1, 2, 3, 4]),  # Cannoneer: further spaces 1 each
+        (("B04", "P07"), [0, 1, 2, 3]),  # both: n spaces for n − 1
+    ],
+)
+def test_wall_costs_with_the_tower_and_the_cannoneer(cards, costs):
+    s, p = turn(*cards)
+    assert [s.wall_cost(p, n) for n in (1, 2, 3, 4)] == costs
+
+
+def test_a_free_wall_move_needs_no_payment():
+    s, p = turn("B04")
+    before = wall_position(s.wall, p)
+    act(s, Wall(1))
+    assert s.step == "actions" and wall_position(s.wall, p) == before + 1 and s.walled[p]
+
+
+def test_recolour_changes_up_to_its_number_of_cubes():
+    s, p = turn("B30", available="R2")  # Bazaar: up to 2 cubes
+    act(s, UseCard("B30", (C["R"], C["R"]), (C["B"], C["V"])))
+    assert s.available[p] == cubes("B1 V1")
+    assert not any(isinstance(a, UseCard) for a in s.legal_actions(p))
+    s2, p2 = turn("O21", available="R1")  # Dyers' Licence: 1 cube
+    options = [a for a in s2.legal_actions(p2) if isinstance(a, UseCard)]
+    assert len(options) == 5 and all(a.pay == (C["R"],) and len(a.get) == 1 for a in options)
+
+
+def test_the_carpenter_leaves_a_cube_out_of_a_quarters_cost():
+    s, p = turn("P06", available="R2 K1")  # q09 Monte costs R2 K1 Y1
+    legal = [a for a in s.legal_actions(p) if isinstance(a, TakeQuarter) and a.quarter == "q09"]
+    assert legal == [TakeQuarter("q09", (C["R"], C["R"], C["K"]))]
+    act(s, legal[0])
+    assert s.owner["q09"] == p and s.available[p] == cubes()
+
+
+def test_night_watchmen_pay_one_cube_of_any_colour():
+    s, p = turn("P03", available="V1 B1")  # q06 Tap Seac costs V2
+    act(s, TakeQuarter("q06", (C["B"], C["V"])))
+    assert s.owner["q06"] == p
+    with pytest.raises(IllegalAction):
+        act(s, TakeQuarter("q06", (C["B"], C["V"])))  # taken now
+
+
+def test_wild_and_discount_on_activation_keep_at_least_one_cube():
+    s, p = turn("P22", available="R2")  # Linguist: 2 cubes of any colour
+    s.tableau[p] = ["P31"]  # Tax Collector costs K2
+    act(s, Activate("P31", (C["R"], C["R"])))
+    assert "P31" in s.active[p]
+    s2, p2 = turn("O18", available="R1")  # Guild Charter: a cube less, at least one
+    s2.tableau[p2] = ["P01"]  # Juggler costs V1
+    assert [a for a in s2.legal_actions(p2) if isinstance(a, Activate)] == []
+    s2.available[p2] = cubes("V1")
+    assert [a.pay for a in s2.legal_actions(p2) if isinstance(a, Activate)] == [(C["V"],)]
+
+
+def test_lighthouse_and_sail_maker_lower_the_sailing_cost():
+    s, p = turn()
+    assert s.sail_costs(p)["London"] == 7  # Macao s01 s02 s03 Lisboa s04 s05 London
+    s.active[p] = ["B14"]  # Lighthouse: entering a port costs nothing
+    assert s.sail_costs(p)["London"] == 5
+    s.active[p] = ["P11"]  # Sail Maker: 2 spaces a cube
+    assert s.sail_costs(p)["London"] == 4
+    s.active[p] = ["B14", "P11"]  # after the port discount: 5 spaces, 3 cubes
+    assert s.sail_costs(p)["London"] == 3
+    act(s, Sail("London", 3))
+    assert s.step == "pay" and s.payment["due"] == 3
+
+
+def test_the_cabin_boy_sails_two_spaces_for_free_once_a_round():
+    s, p = turn("P10")
+    moves = {a.to for a in s.legal_actions(p) if isinstance(a, UseCard) and a.card == "P10"}
+    assert moves == {"s01", "s02"}
+    act(s, UseCard("P10", to="s02"))
+    assert s.ship[p] == "s02" and s.available[p] == cubes("R5 B5 G5 K5 Y5 V5")
+    assert not any(isinstance(a, UseCard) and a.card == "P10" for a in s.legal_actions(p))
+
+
+def test_the_soldier_takes_a_quarter_of_three_cubes_for_free():
+    s, p = turn()
+    s.tableau[p] = ["P04"]  # Soldier: R2
+    s.available[p] = card_cost("P04")
+    quarters = {a.quarter for a in s.legal_actions(p) if isinstance(a, Activate)}
+    assert "q01" in quarters and "q09" not in quarters  # Monte costs 4 cubes
+    act(s, Activate("P04", quarter="q01"))
+    assert s.owner["q01"] == p and s.quarters_taken[p] == 0  # not one of the round's quarters
+
+
+def test_the_porter_gives_three_cubes_of_chosen_colours():
+    s, p = turn(available="Y2")
+    s.tableau[p] = ["P39"]
+    act(s, Activate("P39", get=(C["R"], C["R"], C["V"])))
+    assert s.available[p] == cubes("R2 V1")
+
+
+def test_ex11_the_juggler_counts_a_joker_double():
+    s, p = turn("P01", available="V1")
+    s.jokers[p] = 1
+    options = {(a.colour, a.also) for a in s.legal_actions(p) if isinstance(a, UseJoker)}
+    assert (C["V"], -1) in options and (-1, -1) in options and (C["R"], C["B"]) in options
+    assert not any(isinstance(a, TakeQuarter) and a.quarter == "q06" for a in s.legal_actions(p))  # V2
+    gold = s.gold[p]
+    act(s, UseJoker(C["V"], -1))  # the missing violet cube, and 3 gold
+    assert s.available[p] == cubes("V2") and s.gold[p] == gold + 3 and s.jokers[p] == 0
+    act(s, TakeQuarter("q06"))
+    assert s.owner["q06"] == p
