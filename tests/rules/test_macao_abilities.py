@@ -1,17 +1,20 @@
 """Macao's card abilities done so far, each against its exact semantics in the house data (§3.2):
 uses a round, TRADE's prices and gains, ON triggers (never by the card itself), warehouses and the
-cooperage, extra quarters and tributes, the diplomat's discount, the gate and the guard, the
-Fountain's free wall step. Worked example 11 in part (the Herald, the Fountain, Customs twice)."""
+cooperage, extra quarters and tributes, the diplomat's discount, the gate and the guard, the wall
+discounts, payments under WILD and DISCOUNT, ships, activation choices, the Juggler, and the
+phase-1 and phase-2 cards. Worked example 11 (the Herald, the Fountain, Customs twice, the Juggler)."""
 
 from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.rules.core import IllegalAction
+from boardgames_tui.rules.core import IllegalAction, Pass
 from boardgames_tui.rules.macao.abilities import get_options, pay_options
 from boardgames_tui.rules.macao.actions import (
     Activate,
+    ChooseDice,
     Deliver,
+    Draft,
     Sail,
     TakeQuarter,
     Tribute,
@@ -235,3 +238,74 @@ def test_ex11_the_juggler_counts_a_joker_double():
     assert s.available[p] == cubes("V2") and s.gold[p] == gold + 3 and s.jokers[p] == 0
     act(s, TakeQuarter("q06"))
     assert s.owner["q06"] == p
+
+
+# -- phases 1 and 2 ---------------------------------------------------------------------------------
+
+
+def at_draft(*active_for_first: str, players: int = 2):
+    from .test_macao_rules import new, through_set_up
+
+    s = new(players, seed=9)
+    through_set_up(s)
+    first = s.to_move()[0]
+    s.active[first] = list(active_for_first)
+    return s, first
+
+
+def test_phase_one_gold_comes_by_itself_and_the_idler_may_take_nothing():
+    s, p = at_draft("O08", "P15")  # Treasurer of the Senate: 2 gold in phase 1; Idler
+    gold = s.gold[p]
+    s._start_round(2)
+    assert s.gold[p] == gold + 2
+    assert Pass() in s.legal_actions(p)
+    tableau = list(s.tableau[p])
+    act(s, Pass())
+    assert s.tableau[p] == tableau and s.to_move() != (p,)
+
+
+def test_the_archive_holds_six_cards_before_the_overflow():
+    s, p = at_draft("B32")
+    s.tableau[p] = s.deck[:5]
+    del s.deck[:5]
+    act(s, Draft(s.display[0]))
+    assert len(s.tableau[p]) == 6 and s.step == "draft" and s.punish[p] == 0
+
+
+def to_dice(*active: str):
+    s, p = at_draft(*active)
+    while s.step == "draft":
+        act(s, s.legal_actions(s.to_move()[0])[0])
+    s.queue = [p] + [q for q in s.queue if q != p]
+    return s, p
+
+
+def test_rose_extra_shift_and_a_cube_at_one():
+    s, p = to_dice("B36", "B35", "P32")  # Water Clock +1 cube, Observatory 1 face earlier, Fortune-teller
+    s.dice = [3, 4, 1, 1, 1, 1]
+    s.pending[p] = [cubes()] * 6
+    act(s, ChooseDice(C["R"], C["B"], extra=0, shift_die=1, shift=1, cube=C["V"]))
+    while s.step == "dice":
+        act(s, s.legal_actions(s.to_move()[0])[0])
+    assert s.available[p] == cubes("V1")  # the cube at 1 arrived, so no punish marker
+    assert s.punish[p] == 0
+    # red 3 (+1 cube) at face 3, blue 4 placed at face 3 after the shift: one turn later, face 2
+    assert s.pending[p][1] == cubes("R4 B4")
+
+
+def test_professor_pays_once_and_astrologer_for_each_six():
+    s, p = to_dice("P17", "P48")
+    s.dice = [1, 1, 6, 6, 2, 2]
+    gold, pp = s.gold[p], s.pp[p]
+    act(s, ChooseDice(C["R"], C["B"]))  # two 1s: the Professor pays once
+    assert s.gold[p] == gold  # paid at the rotation
+    while s.step == "dice":
+        act(s, s.legal_actions(s.to_move()[0])[0])
+    assert s.gold[p] == gold + 2 and s.pp[p] == pp
+    s2, q = to_dice("P48")
+    s2.dice = [6, 6, 1, 1, 1, 1]
+    pp = s2.pp[q]
+    act(s2, ChooseDice(C["R"], C["B"]))
+    while s2.step == "dice":
+        act(s2, s2.legal_actions(s2.to_move()[0])[0])
+    assert s2.pp[q] == pp + 6

@@ -3,10 +3,9 @@ ways a card can be used with the cubes and gold at hand, and what a use pays and
 are indexes into data.COLOURS; a choice is `pay` (the cubes paid) and `get` (the cubes taken),
 each a sorted tuple of colours.
 
-Done here: GOLD, PP, CUBE, TRADE, RECOLOUR and WALL used once (or twice) a round in phase 3.
-`payments` says how a cost may be paid under WILD and DISCOUNT (activation, quarters). Still to
-come (issue 11): the phase-1 and phase-2 cards, SHIP, SHIP_RATE, LAND, the port DISCOUNT, and
-choices on activation (CUBE(3, any))."""
+The cards used in the action turn are here (GOLD, PP, CUBE, TRADE, RECOLOUR, WALL, SHIP) with
+`payments`, how a cost may be paid under WILD and DISCOUNT; the state applies the others where
+they act (the draft, the dice, triggers, limits, costs, final scoring)."""
 
 from __future__ import annotations
 

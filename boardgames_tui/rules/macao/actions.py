@@ -66,14 +66,29 @@ class Overflow(Action):
 
 @dataclass(frozen=True)
 class ChooseDice(Action):
-    """Phase 2: the dice of colours `a` and `b` (a < b)."""
+    """Phase 2: the dice of colours `a` and `b` (a < b), with what the player's phase-2 cards do:
+    `extra` (0 the first die, 1 the second) gets the ROSE_EXTRA cubes; `shift_die` (0, 1, or -1
+    for none) is placed `shift` faces earlier (ROSE_SHIFT); `cube` is the colour of a CUBE card's
+    cube beside face 1 (-1: no such card)."""
 
     kind: ClassVar[str] = "dice"
     a: int
     b: int
+    extra: int = -1
+    shift_die: int = -1
+    shift: int = 0
+    cube: int = -1
 
     def describe(self) -> str:
-        return f"Dice {colour_name(self.a)} and {colour_name(self.b)}"
+        dice = (self.a, self.b)
+        text = f"Dice {colour_name(self.a)} and {colour_name(self.b)}"
+        if self.extra >= 0:
+            text += f", extra cubes on the {colour_name(dice[self.extra])}"
+        if self.shift_die >= 0:
+            text += f", the {colour_name(dice[self.shift_die])} {self.shift} earlier"
+        if self.cube >= 0:
+            text += f", a {colour_name(self.cube)} cube at 1"
+        return text
 
 
 def _paying(pay: tuple[int, ...]) -> str:

@@ -13,6 +13,7 @@ Turn order is the wall's, read when a phase starts (rules E7).
 
 from __future__ import annotations
 
+import operator
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -105,7 +106,7 @@ def quarter_cost(quarter: str) -> Cubes:
 
 
 def covers(have: Cubes, cost: Cubes) -> bool:
-    return all(h >= c for h, c in zip(have, cost, strict=True))
+    return all(map(operator.ge, have, cost))
 
 
 def distances(start: str) -> dict[str, int]:
@@ -140,7 +141,7 @@ STEP_OF: dict[type, tuple[str, ...]] = {
     UseJoker: ("actions", "pay"),
     UseCard: ("actions",),
     PayCube: ("pay",),
-    Pass: ("actions",),
+    Pass: ("actions", "draft"),
 }
 NOW = {
     "start_card": "First choose your starting card.",
@@ -191,7 +192,7 @@ class MacaoState(StepState):
         self.display: list[str] = []
         self.price = (0, 0)  # the tribute: gold to pay, PP received
         self.dice = [0] * NCOLOURS
-        self.picks: list[tuple[int, int] | None] = [None] * n
+        self.picks: list[tuple[int, int, int, int, int, int] | None] = [None] * n
         self.quarters_taken = [0] * n
         self.tributes = [0] * n
         self.walled = [False] * n
@@ -266,27 +267,50 @@ class MacaoState(StepState):
         return [make(StartCubes, a, b) for a in range(NCOLOURS) for b in range(NCOLOURS)]
 
     def _list_draft(self, p: int) -> list[Action]:
-        return [make(Draft, c) for c in self.display]
+        idle = [Pass()] if self.effects(p, "NO_DRAFT") else []  # the Idler may take none
+        return [make(Draft, c) for c in self.display] + idle
 
     def _list_overflow(self, p: int) -> list[Action]:
         return [make(Overflow, c) for c in self.tableau[p]]
 
+    def rose_cards(self, p: int) -> tuple[int, int, bool]:
+        """`p`'s phase-2 cards: the ROSE_EXTRA cubes, the ROSE_SHIFT faces, whether a CUBE card
+        puts a cube beside face 1."""
+        phase2 = [
+            (c, args) for c in self.active[p] if CARD[c].timing == "phase2" for args in [CARD[c].effect.args]
+        ]
+        extra = sum(int(args[0]) for c, args in phase2 if CARD[c].effect.code == "ROSE_EXTRA")
+        shift = sum(int(args[0]) for c, args in phase2 if CARD[c].effect.code == "ROSE_SHIFT")
+        cube = any(CARD[c].effect.code == "CUBE" for c, _ in phase2)
+        return extra, shift, cube
+
     def _list_dice(self, p: int) -> list[Action]:
-        return [make(ChooseDice, a, b) for a, b in DICE_PAIRS]
+        extra, shift, cube = self.rose_cards(p)
+        extras = (0, 1) if extra else (-1,)
+        shifts = [(-1, 0)] + [(d, n) for d in (0, 1) for n in range(1, shift + 1)]
+        cubes_at_one = range(NCOLOURS) if cube else (-1,)
+        return [
+            make(ChooseDice, a, b, e, d, n, c)
+            for a, b in DICE_PAIRS
+            for e in extras
+            for d, n in shifts
+            for c in cubes_at_one
+        ]
 
     def _list_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
         have = self.available[p]
+        bend = self._bends(p, "activate")
         for card in self.tableau[p]:
             choices = self._activation_choices(p, card)
-            for pay in self._payments(p, "activate", CARD_COSTS[card]):
+            for pay in self._payments(p, CARD_COSTS[card], bend):
                 acts += [make(Activate, card, pay, get, quarter) for get, quarter in choices]
         if self.quarters_taken[p] < self.limit(p, "QUARTER_PLUS"):
+            bend = self._bends(p, "quarter")
             for q in QUARTER_LIST:
                 if q.id not in self.owner:
                     acts += [
-                        make(TakeQuarter, q.id, pay)
-                        for pay in self._payments(p, "quarter", QUARTER_COSTS[q.id])
+                        make(TakeQuarter, q.id, pay) for pay in self._payments(p, QUARTER_COSTS[q.id], bend)
                     ]
         budget = sum(have) + self.jokers[p] * self.joker_worth(p)  # a joker pays a cube of any colour
         for space, cost in self.sail_costs(p).items():
@@ -339,15 +363,18 @@ class MacaoState(StepState):
             return [((), q) for q in free] or [((), "")]
         return [((), "")]
 
-    def _payments(self, p: int, target: str, cost: Cubes) -> list[tuple[int, ...]]:
-        """How `p` may pay `cost` for `target` ("activate" or "quarter"): () for as printed, or each
-        way a WILD or DISCOUNT card of `p` opens."""
+    def _bends(self, p: int, target: str) -> tuple[int, int]:
+        """How far `p`'s cards bend a cost for `target` ("activate" or "quarter"): the cubes that
+        may be of any colour (WILD), the cubes that may be left out (DISCOUNT)."""
         wild = sum(int(args[1]) for _, args in self.effects(p, "WILD") if args[0] == target)
-        cut = self.discount(p, target)
+        return wild, self.discount(p, target)
+
+    def _payments(self, p: int, cost: Cubes, bend: tuple[int, int]) -> list[tuple[int, ...]]:
+        """How `p` may pay `cost`: () for as printed, or each way the cards' bends open."""
         have = self.available[p]
-        if not wild and not cut:
+        if bend == (0, 0):
             return [()] if covers(have, cost) else []
-        return abilities.payments(cost, have, wild, cut)
+        return abilities.payments(cost, have, *bend)
 
     def _pay_for(self, p: int, cost: Cubes, pay: tuple[int, ...]) -> None:
         paid = [0] * NCOLOURS
@@ -410,14 +437,25 @@ class MacaoState(StepState):
         self.discard += dropped
         names = ", ".join(CARD[c].name for c in self.display)
         self._say(f"Round {r}: {self.price[0]} gold buys {self.price[1]} PP; on offer: {names}", reveal=True)
+        for p in range(self.n):  # phase-1 gold: nothing to choose, so it is simply taken
+            for card, args in self.effects(p, "GOLD"):
+                if CARD[card].timing == "phase1":
+                    self.gold[p] += int(args[0])
+                    self._say(f"{CARD[card].name}: {self.name(p)} takes {args[0]} gold")
         self.queue = self.order()
         self.step = "draft"
 
-    def _do_draft(self, p: int, a: Draft) -> None:
+    def _do_draft(self, p: int, a: Action) -> None:
+        if isinstance(a, Pass):
+            self._say(f"{self.name(p)} takes no card (Idler)")
+            self._next_drafter()
+            return
+        assert isinstance(a, Draft)
         self.display.remove(a.card)
         self.tableau[p].append(a.card)
         self._say(f"{self.name(p)} takes {CARD[a.card].name}")
-        if len(self.tableau[p]) > TABLEAU_SPACES:
+        room = TABLEAU_SPACES + sum(int(args[0]) for _, args in self.effects(p, "TABLEAU"))
+        if len(self.tableau[p]) > room:
             self.step = "overflow"
             return
         self._next_drafter()
@@ -449,7 +487,7 @@ class MacaoState(StepState):
         self.step = "dice"
 
     def _do_dice(self, p: int, a: ChooseDice) -> None:
-        self.picks[p] = (a.a, a.b)
+        self.picks[p] = (a.a, a.b, a.extra, a.shift_die, a.shift, a.cube)
         dice = (f"the {colour_name(c)} {self.dice[c]}" for c in (a.a, a.b))
         text = f"{self.name(p)} takes " + " and ".join(dice)
         if self.secret_dice:
@@ -464,11 +502,18 @@ class MacaoState(StepState):
         for p in range(self.n):
             pick = self.picks[p]
             assert pick is not None
+            a, b, extra_die, shift_die, shift, cube = pick
             if self.secret_dice:
-                a, b = pick
                 self._say(f"{self.name(p)} took the {colour_name(a)} and the {colour_name(b)}")
-            for colour in pick:
-                self.pending[p] = list(place(self.pending[p], self.dice[colour], colour))
+            extra = self.rose_cards(p)[0]
+            for i, colour in enumerate((a, b)):
+                value = self.dice[colour]
+                face = max(1, value - (shift if shift_die == i else 0))
+                count = value + (extra if extra_die == i else 0)
+                self.pending[p] = list(place(self.pending[p], face, colour, count))
+            if cube >= 0:
+                self.pending[p] = list(place(self.pending[p], 1, cube, 1))
+            self._dice_triggers(p, (self.dice[a], self.dice[b]))
             self.available[p], rest = rotate(self.pending[p])
             self.pending[p] = list(rest)
             if self.available[p] == NO_CUBES:
@@ -476,6 +521,25 @@ class MacaoState(StepState):
                 self._say(f"{self.name(p)} has no cubes this round: a punish marker")
         self.queue = self.order()
         self.step = "actions"
+
+    def _dice_triggers(self, p: int, values: tuple[int, int]) -> None:
+        """ON(die:n → reward) cards: a `round` card pays once whatever the number of such dice, an
+        `every` card for each (a die turned to 1 shows 1)."""
+        for card, args in self.effects(p, "ON"):
+            if not args[0].startswith("die:"):
+                continue
+            times = values.count(int(args[0][4:]))
+            if CARD[card].uses == "round":
+                times = min(times, 1)
+            if not times:
+                continue
+            reward = args[1]
+            if reward.endswith("pp"):
+                self.pp[p] += times * int(reward[:-2])
+            else:
+                self.gold[p] += times * int(reward[:-1])
+            what = reward.replace("pp", " PP").replace("g", " gold")
+            self._say(f"{CARD[card].name}: {self.name(p)} takes {times} × {what}")
 
     def _do_actions(self, p: int, a: Action) -> None:
         handler = getattr(self, f"_act_{a.kind}")
@@ -725,7 +789,7 @@ class MacaoState(StepState):
             self.deck[:] = [mark() for _ in self.deck]
             return
         if self.secret_dice and self.step == "dice" and self.picks[owner] is not None:
-            self.picks[owner] = (mark(), mark())
+            self.picks[owner] = tuple(mark() for _ in range(6))
 
     def standings(self) -> Standings:
         order = self.order()
