@@ -37,6 +37,7 @@ class MacaoGame(Game):
     pitch = "Time your wind rose, activate cards, buy city quarters and ship goods to Europe."
     rules_version = "1"
     options = OPTIONS
+    bots = {"smart": ".bot:SmartBot"}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> MacaoState:
         from .state import MacaoState
