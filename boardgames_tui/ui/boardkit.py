@@ -110,6 +110,10 @@ class TargetCursor:
         self.place = best[1].place
         return True
 
+    def jumps(self) -> bool:
+        """Whether Tab has another place to go: more than one place takes a move."""
+        return sum(t.actionable for t in self.targets) > 1
+
     def next(self, delta: int = 1, actionable: bool = True) -> bool:
         """Tab (delta 1) / Shift+Tab (-1): the next place in reading order where a move is possible
         (any place when `actionable` is False), round the end. False when there is none."""

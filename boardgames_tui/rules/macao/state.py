@@ -620,15 +620,14 @@ class MacaoState(StepState):
         self._gain_quarter(p, a.quarter)
 
     def _gain_quarter(self, p: int, quarter: str) -> None:
-        a = TakeQuarter(quarter)
-        self.owner[a.quarter] = p
-        tile = self.tile[a.quarter]
+        self.owner[quarter] = p
+        tile = self.tile[quarter]
         if tile == "joker":
             self.jokers[p] += 1
         else:
             self.cargo[p].append(tile)
         what = "a joker" if tile == "joker" else GOOD_NAMES[tile]
-        self._say(f"{self.name(p)} takes {QUARTER[a.quarter].name} and its {what}")
+        self._say(f"{self.name(p)} takes {QUARTER[quarter].name} and its {what}")
         self._fire(p, "quarter")
 
     def _act_sail(self, p: int, a: Sail) -> None:

@@ -5,8 +5,8 @@ the map goes to the screen as the place under it (the layout's `place_at`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -20,6 +20,9 @@ class LineBoard(Widget):
     DEFAULT_CSS = """
     LineBoard { height: auto; }
     """
+    # Where things go for a terminal size: made as LAYOUT(width, height); it has `width` and
+    # `place_at(x, y)`.
+    LAYOUT: ClassVar[Callable[[int, int], Any]]
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
@@ -29,11 +32,13 @@ class LineBoard(Widget):
         self._lines: list[tuple[Text, Hashable]] = []
         self._strips: dict[Hashable, Strip] = {}
         self._base_style = Style()
+        self._map_key: Hashable = None
+        self._map_view: object = None  # the view the map was drawn from (kept, not its id)
+        self._map: list[Text] = []
 
     # -- what a board says -----------------------------------------------------------------------
     def make_layout(self, width: int, height: int) -> Any:
-        """Where things go for a terminal size; it has `width` and `place_at(x, y)`."""
-        raise NotImplementedError
+        return self.LAYOUT(width, height)
 
     def draw(self, layout: Any) -> tuple[list[Text], list[Text]]:
         """The map's lines and the lines under it, for the screen (`self.source`) as it is now."""
@@ -41,6 +46,14 @@ class LineBoard(Widget):
 
     def below_clicked(self, x: int, index: int) -> None:
         """A click on line `index` under the map."""
+
+    def cached_map(self, key: Hashable, view: object, draw: Callable[[], list[Text]]) -> list[Text]:
+        """The map's lines, drawn again only when what it shows changed (`key`, or a new `view`):
+        while cards are picked, only the lines under it do."""
+        if key != self._map_key or view is not self._map_view:
+            self._map_key, self._map_view = key, view
+            self._map = draw()
+        return list(self._map)
 
     # -- the widget ------------------------------------------------------------------------------
     def update_view(self, view: Mapping, screen: Any) -> None:

@@ -26,7 +26,7 @@ def from_the_list(screen) -> bool:
 
 
 def tab_useful(screen) -> bool:
-    return placing(screen) and sum(t.actionable for t in screen.cursor.targets) > 1
+    return placing(screen) and screen.cursor.jumps()
 
 
 KEYMAP = (

@@ -12,27 +12,20 @@ from .venice import draw_map
 
 
 class VeniceBoard(LineBoard):
+    LAYOUT = Layout
+
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
         self.tray: list[TrayLine] = []
-        self._map_key: tuple | None = None
-        self._map_view: object = None  # the view the map was drawn from (kept, not its id)
-        self._map: list[Text] = []
-
-    def make_layout(self, width: int, height: int) -> Layout:
-        return Layout(width, height)
 
     def draw(self, layout: Layout) -> tuple[list[Text], list[Text]]:
         scene = self.source.scene()
-        # The map is drawn again only when what it shows changed: while a divider picks cards,
-        # only the lines under it do.
         notes = tuple((d, note.plain, tuple(note.spans)) for d, note in sorted(scene.notes.items()))
-        map_key = (layout, scene.place, scene.marked, notes)
-        if map_key != self._map_key or scene.view is not self._map_view:
-            self._map_key, self._map_view = map_key, scene.view
-            self._map = draw_map(layout, scene)
+        key = (layout, scene.place, scene.marked, notes)
         self.tray = tray_lines(scene, layout.width - 1)
-        return list(self._map), [line.text for line in self.tray]
+        return self.cached_map(key, scene.view, lambda: draw_map(layout, scene)), [
+            line.text for line in self.tray
+        ]
 
     def below_clicked(self, x: int, index: int) -> None:
         if 0 <= index < len(self.tray):

@@ -35,7 +35,7 @@ def from_the_list(screen) -> bool:
 
 
 def tab_useful(screen) -> bool:
-    return on_map(screen) and sum(t.actionable for t in screen.cursor.targets) > 1
+    return on_map(screen) and screen.cursor.jumps()
 
 
 KEYMAP = (
