@@ -51,6 +51,7 @@ RULES_TARGETS = {
     ("santiago", 4, "random"): 200,
     ("san_marco", 4, "random"): 100,
     ("rialto", 4, "random"): 100,
+    ("macao", 4, "random"): 50,
 }
 # A case with a target runs as the issue states it (200 games, seed 1); the others run as many
 # games as take about this long, from a first estimate of 3 games.

@@ -12,6 +12,7 @@ _MODULES = {
     "santiago": "boardgames_tui.rules.santiago",
     "san_marco": "boardgames_tui.rules.san_marco",
     "rialto": "boardgames_tui.rules.rialto",
+    "macao": "boardgames_tui.rules.macao",
 }
 _LOADED: dict[str, Game] = {}
 

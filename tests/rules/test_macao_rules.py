@@ -174,6 +174,20 @@ def test_the_ship_and_deliveries_fill_the_highest_space():
     assert PORT_OF_GOOD["tea"] == "London" and "London" in PORTS
 
 
+def test_the_delivery_points_option_sets_what_the_spaces_score():
+    s = new(2, delivery_points="6-4-2")
+    through_set_up(s)
+    while s.step != "actions":
+        act(s, s.legal_actions(s.to_move()[0])[0])
+    p = s.to_move()[0]
+    s.cargo[p] = ["spices"] * 3
+    s.ship[p] = "Lisboa"
+    for _ in range(3):
+        act(s, Deliver("spices"))
+    assert s.pp[p] == 6 + 4 + 2 and Deliver("spices") not in s.legal_actions(p)
+    assert s.view(None)["port_points"] == [6, 4, 2]
+
+
 def test_a_good_taken_where_its_port_is_can_be_delivered_at_once():
     s = at_actions(2)
     p = s.to_move()[0]
@@ -226,16 +240,6 @@ def test_passing_loses_the_cubes_left():
 # -- random games ----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    """Macao in the registry for one test: it is not a listed game until its cards and board exist."""
-    from boardgames_tui.rules import registry
-
-    monkeypatch.setitem(registry._MODULES, "macao", "boardgames_tui.rules.macao")
-    yield
-    registry._LOADED.pop("macao", None)
-
-
 def invariants(s: MacaoState) -> None:
     places = (
         s.deck
@@ -257,11 +261,11 @@ def invariants(s: MacaoState) -> None:
 
 @pytest.mark.parametrize(
     "players, options",
-    [(2, {}), (3, {}), (4, {}), (3, {"dice_choice": "simultaneous"})],
+    [(2, {}), (3, {}), (4, {"delivery_points": "3-2-1"}), (3, {"dice_choice": "simultaneous"})],
     ids=["2p", "3p", "4p", "3p-secret"],
 )
 @pytest.mark.parametrize("seed", range(3))
-def test_random_games_keep_the_invariants(registered, players, options, seed):
+def test_random_games_keep_the_invariants(players, options, seed):
     from boardgames_tui.rules.record import GameRecord
 
     record, s = GameRecord.start("macao", [Seat(f"P{i}") for i in range(players)], seed, options=options)

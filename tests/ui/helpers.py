@@ -118,6 +118,23 @@ def saved_rialto(
     return saved_by_bot("rialto", stop, names, seed, name, options, private)
 
 
+def frame_key(app, board_key) -> str | None:
+    """The key for the first legal move: Enter through hand-offs and recaps, 1 in a choice, and on
+    the game screen when it is the viewer's turn `board_key(game)`; None while the app is busy."""
+    from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+    from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+
+    screen = app.screen
+    if isinstance(screen, (HandoffScreen, RecapScreen)):
+        return "enter"
+    if isinstance(screen, ChoiceScreen):
+        return "1"
+    game = app.game_screen
+    if screen is not game or not game.my_turn:
+        return None
+    return board_key(game)
+
+
 async def keys_until(app, pilot, until, next_key, check=None, press=None) -> int:
     """Press `next_key(app)`'s keys until `until(app)` holds, calling `check(app)` before each (a
     None key: the app is busy, wait). `press(pilot, key)` sends a key (Pilot.press by default).

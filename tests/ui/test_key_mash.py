@@ -33,6 +33,7 @@ GAMES = {
     "santiago": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={"spring": "choose"}),
     "san_marco": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
     "rialto": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
+    "macao": dict(seats=[Seat("Ann"), Seat("Bob"), Seat("Cy", "random")], options={}),
 }
 
 

@@ -18,11 +18,10 @@ from boardgames_tui.ui.boards.rialto.picking import AS_ONE, Picks
 from boardgames_tui.ui.boards.rialto.scene import Scene
 from boardgames_tui.ui.boards.rialto.signs import cards_text
 from boardgames_tui.ui.boards.rialto.venice import draw_map
-from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
-from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+from boardgames_tui.ui.screens.handoff import HandoffScreen
 
-from .helpers import KEY_CHARS, answers_keys, keys_until, saved_rialto, send_batch, to_the_board
+from .helpers import KEY_CHARS, answers_keys, frame_key, keys_until, saved_rialto, send_batch, to_the_board
 
 SIZES = [(80, 24), (120, 40), (100, 30)]
 
@@ -106,22 +105,18 @@ def test_picks_count_like_the_rules_and_say_why_a_set_is_refused():
 
 
 # -- playing by keys ----------------------------------------------------------------------------------
-def next_key(app) -> str | None:
-    """The first legal move, through the keyboard: Enter through hand-offs, the picked cards (or
-    p when they cannot be played), Enter on a slot, 1 in the action list and in a choice."""
-    screen = app.screen
-    if isinstance(screen, (HandoffScreen, RecapScreen)):
-        return "enter"
-    if isinstance(screen, ChoiceScreen):
-        return "1"
-    game = app.game_screen
-    if screen is not game or not game.my_turn:
-        return None
+def board_key(game) -> str:
     if game.picks is not None:
         return "enter" if game.picks.count() is not None else "p"
     if game.map_kind is not None:
         return "enter"
     return "1"
+
+
+def next_key(app) -> str | None:
+    """The first legal move, through the keyboard: the picked cards (or p when they cannot be
+    played), Enter on a slot, 1 in the action list."""
+    return frame_key(app, board_key)
 
 
 async def press(pilot, key: str) -> None:

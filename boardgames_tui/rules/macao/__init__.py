@@ -1,5 +1,4 @@
-"""Macao (Stefan Feld, alea 2009) for 2–4 players: the rules layer (issue 11), being built; not a
-registered game until its card abilities and board exist. `data` is the house card set, the city
+"""Macao (Stefan Feld, alea 2009) for 2–4 players: the rules layer. `data` is the house card set, the city
 quarters and the sea route (reconstructed, not the printed cards), checked on import against the
 figures the rulebook fixes; `reckoning` the arithmetic; `actions` and `state` the state machine."""
 
@@ -9,6 +8,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core import Game, OptionSpec, Seat
+
+# Said by the launcher, the board's header and the rules reference (data.py tells why); here so
+# the launcher can say it without loading the card tables.
+HOUSE_SET_NOTICE = "house card set: reconstructed, not the printed cards"
 
 if TYPE_CHECKING:
     from .state import MacaoState
@@ -25,6 +28,19 @@ OPTIONS = (
         "The rulebook lets the players choose their dice together when nobody wants to see the "
         "others' choices first.",
     ),
+    OptionSpec(
+        "delivery_points",
+        "Delivery PP",
+        (
+            ("5-3-2", "5, 3, 2 (house set)"),
+            ("6-4-2", "6, 4, 2"),
+            ("4-3-2", "4, 3, 2"),
+            ("3-2-1", "3, 2, 1"),
+        ),
+        "5-3-2",
+        "What a port's three delivery spaces score, highest first. The printed numbers are not "
+        "public; 5, 3, 2 are the house set's.",
+    ),
 )
 
 
@@ -34,7 +50,10 @@ class MacaoGame(Game):
     min_players = 2
     max_players = 4
     minutes = 90
-    pitch = "Time your wind rose, activate cards, buy city quarters and ship goods to Europe."
+    pitch = (
+        "Time your wind rose, activate cards, buy city quarters and ship goods to Europe. "
+        f"{HOUSE_SET_NOTICE[0].upper()}{HOUSE_SET_NOTICE[1:]}."
+    )
     rules_version = "1"
     options = OPTIONS
     bots = {"smart": ".bot:SmartBot"}
@@ -50,9 +69,9 @@ class MacaoGame(Game):
         return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        return "# Macao\n\nThe rules reference comes with the finished game.\n\n" + self.options_markdown(
-            options
-        )
+        from .rules_text import rules_text
+
+        return rules_text().strip() + "\n\n" + self.options_markdown(options)
 
 
 GAME = MacaoGame()

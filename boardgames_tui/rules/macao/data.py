@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-HOUSE_SET_NOTICE = "house card set: reconstructed, not the printed cards"
+from . import HOUSE_SET_NOTICE  # noqa: F401 (the tables' caveat, with them)
 
 COLOURS = "RBGKYV"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "K": "black", "Y": "gray", "V": "violet"}
@@ -48,6 +48,13 @@ WALL_SPACES = 16  # index 0 (the first space) to 15 (the last)
 PUNISH_PP = 3
 QUARTER_PP = 2  # per quarter of the largest connected group
 DELIVERY_POINTS = (5, 3, 2)  # per port, the highest space first [S]
+# The option `delivery_points`: the printed numbers are not public, so a group may pick others.
+DELIVERY_CHOICES: dict[str, tuple[int, int, int]] = {
+    "5-3-2": DELIVERY_POINTS,
+    "6-4-2": (6, 4, 2),
+    "4-3-2": (4, 3, 2),
+    "3-2-1": (3, 2, 1),
+}
 JOKER_GOLD = 3
 KINDS = ("office", "building", "person")
 TIMINGS = ("phase1", "phase2", "phase3", "game_end")

@@ -127,10 +127,10 @@ def tribute(pairs: Iterable[tuple[int, int]]) -> tuple[int, int]:
     return gold, pp
 
 
-def delivery_points(filled: int) -> int | None:
-    """What the next delivery to a port with `filled` tiles scores (its highest empty space), or
-    None when all its spaces are taken."""
-    return DELIVERY_POINTS[filled] if filled < len(DELIVERY_POINTS) else None
+def delivery_points(filled: int, values: Sequence[int] = DELIVERY_POINTS) -> int | None:
+    """What the next delivery to a port with `filled` tiles scores (its highest empty space, worth
+    `values`, highest first), or None when all its spaces are taken."""
+    return values[filled] if filled < len(values) else None
 
 
 def largest_group(owned: Iterable[str], neighbours: Mapping[str, Sequence[str]]) -> int:

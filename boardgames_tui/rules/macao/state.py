@@ -16,6 +16,7 @@ from __future__ import annotations
 import operator
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
@@ -42,6 +43,7 @@ from .data import (
     CARD,
     COLOURS,
     DECK_IDS,
+    DELIVERY_CHOICES,
     DISPLAY_DRAWN,
     GOOD_NAMES,
     GOODS,
@@ -109,6 +111,22 @@ def covers(have: Cubes, cost: Cubes) -> bool:
     return all(map(operator.ge, have, cost))
 
 
+@lru_cache(maxsize=4096)
+def affordable_quarters(have: Cubes) -> tuple[str, ...]:
+    """The quarters `have` pays as printed, owned or not (asked at every listing, so remembered)."""
+    return tuple(q for q, cost in QUARTER_COSTS.items() if covers(have, cost))
+
+
+@lru_cache(maxsize=4096)
+def effects_by_code(cards: tuple[str, ...]) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Activated cards by primitive: (card, parameters). Asked on every listing, so remembered
+    for each set of cards."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for c in cards:
+        out.setdefault(CARD[c].effect.code, []).append((c, CARD[c].effect.args))
+    return {code: tuple(found) for code, found in out.items()}
+
+
 def distances(start: str) -> dict[str, int]:
     """Spaces from `start` to every space of the sea route (each port counts as a space)."""
     seen = {start: 0}
@@ -155,6 +173,21 @@ NOW = {
 }
 
 
+# The kinds of move in an action turn, in the order they are listed, each with its lister.
+ACTION_KIND: dict[type, str] = {
+    Activate: "activations",
+    TakeQuarter: "quarters",
+    Sail: "sails",
+    Deliver: "deliveries",
+    Tribute: "tributes",
+    UseCard: "card_uses",
+    Wall: "walls",
+    UseJoker: "jokers",
+    Pass: "passes",
+}
+ACTION_KINDS = tuple(ACTION_KIND.values())
+
+
 class MacaoState(StepState):
     STEP_OF = STEP_OF
     NOW = NOW
@@ -163,6 +196,7 @@ class MacaoState(StepState):
         n = self.n = self.begin(game, seats, seed, options)
         rng = self.rng
         self.secret_dice = self.options.get("dice_choice") == "simultaneous"
+        self.port_points = DELIVERY_CHOICES[self.options.get("delivery_points", "5-3-2")]
         stack = list(range(n))
         rng.shuffle(stack)
         self.wall: list[list[int]] = [stack] + [[] for _ in range(LAST)]
@@ -212,9 +246,9 @@ class MacaoState(StepState):
     def order(self) -> list[int]:
         return wall_order(self.wall, [p for p in range(self.n) if self.effects(p, "WALL_TOP")])
 
-    def effects(self, p: int, code: str) -> list[tuple[str, tuple[str, ...]]]:
+    def effects(self, p: int, code: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """`p`'s activated cards with the primitive `code`: (card, parameters)."""
-        return [(c, CARD[c].effect.args) for c in self.active[p] if CARD[c].effect.code == code]
+        return effects_by_code(tuple(self.active[p])).get(code, ())
 
     def limit(self, p: int, code: str) -> int:
         """One quarter (one tribute) a round, and one more per QUARTER_PLUS (TRIBUTE_PLUS) step."""
@@ -226,9 +260,12 @@ class MacaoState(StepState):
     def wall_cost(self, p: int, spaces: int) -> int:
         """1 cube for the first space and 2 for each further one, less the Tower's cube a move
         and the Cannoneer's cube a further space (they add up: n spaces for n − 1)."""
-        return max(
-            0, wall_step_cost(spaces, 1, max(0, 2 - self.discount(p, "wall_step"))) - self.discount(p, "wall")
-        )
+        return self._wall_costs(p)(spaces)
+
+    def _wall_costs(self, p: int) -> Callable[[int], int]:
+        further = max(0, 2 - self.discount(p, "wall_step"))
+        cut = self.discount(p, "wall")
+        return lambda spaces: max(0, wall_step_cost(spaces, 1, further) - cut)
 
     def sail_costs(self, p: int) -> dict[str, int]:
         """The cubes `p`'s ship needs to reach each space: a space each, a port entered less the
@@ -299,30 +336,78 @@ class MacaoState(StepState):
 
     def _list_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
+        for kind in ACTION_KINDS:
+            acts += getattr(self, f"_{kind}")(p)
+        return acts
+
+    def allows(self, seat: int, action: Action) -> bool:
+        """In an action turn only the moves of the action's kind are listed: far fewer."""
+        kind = ACTION_KIND.get(type(action)) if self.step == "actions" else None
+        if kind is None:
+            return super().allows(seat, action)
+        return seat in self.to_move() and action in getattr(self, f"_{kind}")(seat)
+
+    def _activations(self, p: int) -> list[Action]:
+        acts: list[Action] = []
         have = self.available[p]
+        if not any(have):
+            return acts
         bend = self._bends(p, "activate")
         for card in self.tableau[p]:
-            choices = self._activation_choices(p, card)
-            for pay in self._payments(p, CARD_COSTS[card], bend):
-                acts += [make(Activate, card, pay, get, quarter) for get, quarter in choices]
-        if self.quarters_taken[p] < self.limit(p, "QUARTER_PLUS"):
-            bend = self._bends(p, "quarter")
-            for q in QUARTER_LIST:
-                if q.id not in self.owner:
-                    acts += [
-                        make(TakeQuarter, q.id, pay) for pay in self._payments(p, QUARTER_COSTS[q.id], bend)
-                    ]
-        budget = sum(have) + self.jokers[p] * self.joker_worth(p)  # a joker pays a cube of any colour
-        for space, cost in self.sail_costs(p).items():
-            if space != self.ship[p] and cost <= budget:
-                acts.append(make(Sail, space, cost))
+            payments = self._payments(p, CARD_COSTS[card], bend)
+            if payments:
+                choices = self._activation_choices(p, card)
+                acts += [
+                    make(Activate, card, pay, get, quarter) for pay in payments for get, quarter in choices
+                ]
+        return acts
+
+    def _quarters(self, p: int) -> list[Action]:
+        have = self.available[p]
+        if not any(have) or self.quarters_taken[p] >= self.limit(p, "QUARTER_PLUS"):
+            return []
+        acts: list[Action] = []
+        bend = self._bends(p, "quarter")
+        owner = self.owner
+        if bend == (0, 0):  # as printed: the common case, checked without building payments
+            return [make(TakeQuarter, q, ()) for q in affordable_quarters(have) if q not in owner]
+        for q in QUARTER_LIST:
+            if q.id not in owner:
+                acts += [make(TakeQuarter, q.id, pay) for pay in self._payments(p, QUARTER_COSTS[q.id], bend)]
+        return acts
+
+    def _budget(self, p: int) -> int:
+        """The cubes `p` can pay with: the supply, and a cube of any colour per joker."""
+        return sum(self.available[p]) + self.jokers[p] * self.joker_worth(p)
+
+    def _sails(self, p: int) -> list[Action]:
+        budget = self._budget(p)
+        if not budget:
+            return []
         here = self.ship[p]
-        if SPACE[here].kind == "port":
-            good = SPACE[here].good
-            if good in self.cargo[p] and delivery_points(len(self.delivered[here])) is not None:
-                acts.append(make(Deliver, good))
+        return [
+            make(Sail, space, cost)
+            for space, cost in self.sail_costs(p).items()
+            if space != here and cost <= budget
+        ]
+
+    def _deliveries(self, p: int) -> list[Action]:
+        here = self.ship[p]
+        if SPACE[here].kind != "port":
+            return []
+        good = SPACE[here].good
+        if good in self.cargo[p] and delivery_points(len(self.delivered[here]), self.port_points) is not None:
+            return [make(Deliver, good)]
+        return []
+
+    def _tributes(self, p: int) -> list[Action]:
         if self.tributes[p] < self.limit(p, "TRIBUTE_PLUS") and self.gold[p] >= self.tribute_price(p):
-            acts.append(Tribute())
+            return [Tribute()]
+        return []
+
+    def _card_uses(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        have = self.available[p]
         last = wall_position(self.wall, p) == LAST
         for card in self.active[p]:
             if (
@@ -339,15 +424,26 @@ class MacaoState(StepState):
                     continue
                 for gain in abilities.uses(card, have, self.gold[p], last):
                     acts.append(make(UseCard, card, gain.pay_cubes, gain.cubes))
-        if not self.walled[p]:
-            at = wall_position(self.wall, p)
-            for spaces in range(1, LAST - at + 1):
-                if self.wall_cost(p, spaces) > budget:
-                    break
-                acts.append(make(Wall, spaces))
-        acts += self._joker_actions(p)
-        acts.append(Pass())
         return acts
+
+    def _walls(self, p: int) -> list[Action]:
+        if self.walled[p]:
+            return []
+        acts: list[Action] = []
+        budget = self._budget(p)
+        at = wall_position(self.wall, p)
+        cost = self._wall_costs(p)
+        for spaces in range(1, LAST - at + 1):
+            if cost(spaces) > budget:
+                break
+            acts.append(make(Wall, spaces))
+        return acts
+
+    def _jokers(self, p: int) -> list[Action]:
+        return self._joker_actions(p)
+
+    def _passes(self, p: int) -> list[Action]:
+        return [Pass()]
 
     def _activation_choices(self, p: int, card: str) -> list[tuple[tuple[int, ...], str]]:
         """What is chosen when `card` is activated: the cubes of a CUBE(n, any) given on
@@ -681,7 +777,7 @@ class MacaoState(StepState):
 
     def _act_deliver(self, p: int, a: Deliver) -> None:
         port = self.ship[p]
-        points = delivery_points(len(self.delivered[port]))
+        points = delivery_points(len(self.delivered[port]), self.port_points)
         assert points is not None
         self.cargo[p].remove(a.good)
         self.delivered[port].append(p)
@@ -769,6 +865,7 @@ class MacaoState(StepState):
             "tiles": dict(self.tile),
             "owner": dict(self.owner),
             "delivered": {port: list(d) for port, d in self.delivered.items()},
+            "port_points": list(self.port_points),
             "offices": [list(o) for o in self.offices],
             "display": list(self.display),
             "revealed": list(self.revealed),
