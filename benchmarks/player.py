@@ -18,7 +18,9 @@ moves over intersections), then Enter places the spring, Space passes the bid, a
 have bid and planted, at the planting step (the cursor moves over fields). San Marco is measured
 at a starting bridge (the cursor moves over the canals of the map), then, the set-up done, while
 Ann divides (the arrows pick one card after another). Rialto is measured in Ann's first card
-stage (the arrows move over the cards of her hand). A key whose effect
+stage (the arrows move over the cards of her hand). Macao is measured at Ann's first dice (the
+arrows move over the six dice), then in her first action turn (the arrows move over the city's
+quarters). A key whose effect
 never reaches the screen counts as "no change" and is left out of the figures.
 
 Memory: the peak resident size (VmHWM) of the program at the end of its run.
@@ -96,6 +98,33 @@ BOARDS = [
                     ("1", ["ROWS", "Ann to act"]),
                     ("1", ["DISCARDS", "Ann to act"]),
                     ("1", ["Play Doge", "Enter play"]),
+                ],
+            ),
+        ],
+    ),
+    (
+        "macao",
+        ["--players", "Ann,bot:Bo,bot:Cy", "--seed", "1"],
+        [
+            # Ann's starting card and cubes and her first draft from the action list, then her
+            # dice: the arrows move over the six dice
+            (
+                "Macao, the dice",
+                [
+                    (None, ["STARTING CARD", "Ann to act"]),
+                    ("1", ["STARTING CUBES", "Ann to act"]),
+                    ("1", ["which colour"]),
+                    ("1", ["CARDS", "Ann to act"]),
+                    ("1", ["DICE", "Ann to act", "Enter take"]),
+                ],
+            ),
+            # two dice taken, then her action turn: the arrows move over the city's quarters
+            (
+                "Macao, the city",
+                [
+                    ("r", ["→ pile"]),
+                    ("b", ["→ pile"]),
+                    ("Enter", ["ACTIONS", "Ann to act", "City"]),
                 ],
             ),
         ],

@@ -139,6 +139,27 @@ def scenes():
     )
     yield "rialto_game_over", (80, 24), rialto(lambda view: False, "over"), []
 
+    def macao(stop, name, seed=7):
+        path = saved_until("macao", ["Ann", "Bob", "Cleo"], seed, stop, name)
+        return lambda: BoardgamesApp(load_path=path, bot_delay=0)
+
+    def dice(view):
+        return view["step"] == "dice" and view["round"] >= 4
+
+    def actions(view):
+        return (
+            view["step"] == "actions"
+            and view["round"] >= 5
+            and sum(view["available"][view["to_move"][0]]) >= 3
+        )
+
+    # the hand-off (and the recap), then two dice marked; an action turn on the city, then the sea
+    yield "macao_dice_80x24", (80, 24), macao(dice, "dice"), ["enter", "enter", "b", "y"]
+    yield "macao_city_80x24", (80, 24), macao(actions, "actions"), ["enter", "c"]
+    yield "macao_sea_80x24", (80, 24), macao(actions, "actions"), ["enter", "s"]
+    yield "macao_actions_120x40", (120, 40), macao(actions, "actions"), ["enter", "c"]
+    yield "macao_game_over", (80, 24), macao(lambda view: False, "over"), []
+
 
 async def shoot(name, size, make_app, keys) -> Path:
     app = make_app()

@@ -8,7 +8,7 @@ import pytest
 
 from boardgames_tui.ui.app import BoardgamesApp
 
-from .helpers import played_record, saved_rialto, saved_san_marco, write_save
+from .helpers import played_record, saved_by_bot, saved_rialto, saved_san_marco, write_save
 
 # Ann takes a card into hand; Bob buys one; back to Ann, through the hand-offs and recaps.
 TO_ANNS_SECOND_TURN = ["enter", "h", "enter", "enter", "right", "enter", "enter", "enter"]
@@ -78,4 +78,28 @@ RIALTO_AT = {
 def test_rialto(snap_compare, scene, size):
     seed, stop, keys = RIALTO_AT[scene]
     path = saved_rialto(stop, seed=seed, name=f"rialto-{scene}.json")
+    assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)
+
+
+# Macao, resumed from games the smart bot played: the dice phase with two dice marked (their cubes
+# previewed on the rose); an action turn with the city on the panel.
+MACAO_AT = {
+    "dice": (
+        7,
+        lambda v: v["step"] == "dice" and v["round"] >= 4,
+        ["enter", "enter", "b", "y"],
+    ),
+    "actions": (
+        7,
+        lambda v: v["step"] == "actions" and v["round"] >= 5 and sum(v["available"][v["to_move"][0]]) >= 3,
+        ["enter", "c"],
+    ),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("scene", list(MACAO_AT))
+def test_macao(snap_compare, scene, size):
+    seed, stop, keys = MACAO_AT[scene]
+    path = saved_by_bot("macao", stop, ("Ann", "Bob", "Cleo"), seed, f"macao-{scene}.json")
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)

@@ -56,9 +56,10 @@ Cube colours: {colours}. "R2 B1" is exactly two red and one blue cube.
 ## Set-up
 
 Everyone has {D.START_GOLD} gold, a ship on Macao's slips and a disc on the city wall, stacked in a
-random order (the top disc moves first). Each player puts 1 cube of a colour of their choice on
-pile 1 of their wind rose and 1 on pile 2. Players + 2 cards are turned up; from the bottom of the
-wall stack up, each takes one onto their tableau. The {D.KIND_COUNTS["office"]} offices are dealt
+random order (the top disc moves first). Players + 2 cards are turned up; from the bottom of the
+wall stack up, each takes one onto their tableau. Then, from the top of the stack down, each puts
+1 cube of a colour of their choice on pile 1 of their wind rose and 2 cubes of one colour (the
+same or another) on pile 2. The {D.KIND_COUNTS["office"]} offices are dealt
 {D.OFFICES_PER_ROUND} to each round's space on the track and are open from the start.
 
 ## The wind rose

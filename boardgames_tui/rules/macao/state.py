@@ -852,6 +852,13 @@ class MacaoState(StepState):
             "rounds": ROUNDS,
             "wall": [list(stack) for stack in self.wall],
             "order": self.order(),
+            "names": [self.name(p) for p in range(self.n)],
+            # what each player's wall move of 1, 2, … spaces costs (cards bend it), to the last space
+            "wall_prices": [
+                [cost(n) for n in range(1, LAST - wall_position(self.wall, p) + 1)]
+                for p in range(self.n)
+                for cost in [self._wall_costs(p)]
+            ],
             "gold": list(self.gold),
             "pp": list(self.pp),
             "punish": list(self.punish),

@@ -53,10 +53,11 @@ class HandoffScreen(BaseScreen):
                 ),
                 classes="handoff-name",
             )
-            yield Static(
-                f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
-                classes="handoff-line",
-            )
+            if self.secrets:  # a game with nothing hidden at this point has nobody to look away
+                yield Static(
+                    f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
+                    classes="handoff-line",
+                )
             yield Static(Text("Press Enter when ready", style="bold"), classes="handoff-line")
             if self.undo_seat is not None:
                 undo = Text("")

@@ -69,9 +69,16 @@ class LineBoard(Widget):
         layout = self.layout_now = self.current_layout()
         top, below = self.draw(layout)
         self.map_lines = len(top)
-        self._lines = [
-            (text, (text.plain, tuple(text.spans), str(text.style), layout.width)) for text in top + below
-        ]
+        # a line a board hands back unchanged (the same object) keeps the key it had
+        known = {id(text): (text, key) for text, key in self._lines if key[3] == layout.width}
+        lines = []
+        for text in top + below:
+            old = known.get(id(text))
+            if old is not None and old[0] is text:
+                lines.append(old)
+            else:
+                lines.append((text, (text.plain, tuple(text.spans), str(text.style), layout.width)))
+        self._lines = lines
         if len(self._strips) > 512:
             self._strips.clear()
 

@@ -1,0 +1,67 @@
+"""The game-over body: the final scoring step by step as the rulebook does it (view["final"]):
+1 a punish marker for each card still on the tableau (none with the Abbot), 2 three PP off for
+each marker, 3 the game-end cards, 4 two PP for each quarter of the largest connected group; then
+the totals, ties broken by the wall."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ....rules.macao.data import CARD, PUNISH_PP, QUARTER, QUARTER_PP
+from ....rules.macao.reckoning import largest_group, shielded
+from . import signs
+
+NEIGHBOURS = {q: QUARTER[q].neighbours for q in QUARTER}
+
+
+def results(table, width: int) -> RenderableType | None:
+    view = dict(table.view(None))
+    view["names"] = [table.name(seat) for seat in range(len(table.seats))]
+    final = view.get("final")
+    if not final:
+        return None
+    rows = final["rows"]
+    owner = view.get("owner") or {}
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    grid.add_column("")
+    for title in ("track", "1 markers", "2 −3 each", "3 cards", "4 city", "total"):
+        grid.add_column(title, justify="right", no_wrap=True)
+    steps: list[RenderableType] = []
+    for p in final.get("order") or range(len(rows)):
+        row = rows[p]
+        active = view["active"][p]
+        left = len(view["tableau"][p])
+        shield = shielded(active)
+        markers = -row["punish"] // PUNISH_PP
+        owned = [q for q, o in owner.items() if o == p]
+        group = largest_group(owned, NEIGHBOURS)
+        grid.add_row(
+            signs.label(view, p),
+            str(row["track"]),
+            str(markers),
+            f"{row['punish']:+d}",
+            f"+{row['cards']}",
+            f"+{row['city']}",
+            Text(str(row["total"]), style="bold"),
+        )
+        words = signs.label(view, p)
+        words.append(f": {row['track']} PP on the track. ")
+        words.append(f"1) {view['punish'][p]} punish marker(s)")
+        if left:
+            words.append(
+                " and none for the cards left (the Abbot)" if shield else f" + {left} for the card(s) left"
+            )
+        words.append(f" = {markers}. 2) {markers} × −{PUNISH_PP} = {row['punish']:+d}. ")
+        ending = [CARD[c].name for c in active if CARD[c].timing == "game_end"]
+        words.append(f"3) game-end cards {', '.join(ending) or 'none'}: +{row['cards']}. ")
+        words.append(f"4) largest group {group} of {len(owned)} quarter(s) × {QUARTER_PP} = +{row['city']}. ")
+        words.append(f"Total {row['total']}.", style="bold")
+        steps.append(words)
+    return Group(
+        Text("Final scoring, step by step (in turn order: the wall breaks ties)", style="bold"),
+        grid,
+        Text(""),
+        *steps,
+    )
