@@ -68,6 +68,22 @@ KEY_CHARS = {
 }
 
 
+async def press(pilot, *keys: str) -> None:
+    """Keys the way Pilot.press sends them (through the driver), without its two waits for the
+    process to go idle (40 ms and more a key: a whole game is hundreds of keys). We wait instead
+    until the screen and its widgets have handled what is queued, a few times over, as a key may
+    open a new screen with messages of its own."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app._driver.send_message(event)
+        for _ in range(3):
+            await pilot._wait_for_screen()
+
+
 async def send_batch(pilot, *keys: str) -> None:
     """Send `keys` the way a terminal delivers a paste or one SSH packet: all of them posted before
     the app handles the first (Pilot.press waits for the app between keys)."""

@@ -15,7 +15,7 @@ from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
 
-from .helpers import answers_keys, send_batch
+from .helpers import answers_keys, press, send_batch
 
 KEYS = (
     ["enter"] * 6
@@ -69,7 +69,7 @@ async def test_random_keys_never_leave_a_dead_screen(game_id, seed, start):
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(150):
             if rng.random() < 0.5:
-                await pilot.press(rng.choice(KEYS))
+                await press(pilot, rng.choice(KEYS))
             else:
                 await send_batch(pilot, *[rng.choice(KEYS) for _ in range(rng.randint(2, 6))])
             seen.add(type(app.screen).__name__)

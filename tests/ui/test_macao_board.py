@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual import events
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_move, bot_rng
@@ -22,7 +21,7 @@ from boardgames_tui.ui.boards.macao.panels import left_column
 from boardgames_tui.ui.boards.macao.scene import Scene
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 
-from .helpers import KEY_CHARS, answers_keys, saved_by_bot, send_batch, to_the_board, write_save
+from .helpers import answers_keys, press, saved_by_bot, send_batch, to_the_board, write_save
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -38,18 +37,6 @@ def saved_where(pred, names=("Ann", "Bob"), seed: int = 1, name: str = "macao-te
             return write_save(record, name)
         record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))
     raise AssertionError("the game ended before the position was found")
-
-
-async def press(pilot, *keys: str) -> None:
-    """Keys the way Pilot.press sends them, without its waits for the process to go idle (see
-    test_rialto_board.press)."""
-    app = pilot.app
-    for key in keys:
-        event = events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None))
-        event.set_sender(app)
-        app._driver.send_message(event)
-        for _ in range(3):
-            await pilot._wait_for_screen()
 
 
 def last_action(app):

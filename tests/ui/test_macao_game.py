@@ -10,8 +10,7 @@ from boardgames_tui.rules.core import Seat
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 
-from .helpers import frame_key, keys_until
-from .test_rialto_board import press
+from .helpers import frame_key, keys_until, press
 
 
 def next_key(app) -> str | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual import events
 
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.rialto.actions import PlaceBridge, Play
@@ -21,7 +20,15 @@ from boardgames_tui.ui.boards.rialto.venice import draw_map
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen
 
-from .helpers import KEY_CHARS, answers_keys, frame_key, keys_until, saved_rialto, send_batch, to_the_board
+from .helpers import (
+    answers_keys,
+    frame_key,
+    keys_until,
+    press,
+    saved_rialto,
+    send_batch,
+    to_the_board,
+)
 
 SIZES = [(80, 24), (120, 40), (100, 30)]
 
@@ -117,19 +124,6 @@ def next_key(app) -> str | None:
     """The first legal move, through the keyboard: the picked cards (or p when they cannot be
     played), Enter on a slot, 1 in the action list."""
     return frame_key(app, board_key)
-
-
-async def press(pilot, key: str) -> None:
-    """A key the way Pilot.press sends it (through the driver), without its two waits for the
-    process to go idle (40 ms and more a key: a whole game is hundreds of keys). We wait instead
-    until the screen and its widgets have handled what is queued, a few times over, as a key may
-    open a new screen with messages of its own."""
-    app = pilot.app
-    event = events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None))
-    event.set_sender(app)
-    app._driver.send_message(event)
-    for _ in range(3):
-        await pilot._wait_for_screen()
 
 
 async def play_by_keys(app, pilot, until, check=None) -> int:

@@ -111,6 +111,30 @@ def covers(have: Cubes, cost: Cubes) -> bool:
     return all(map(operator.ge, have, cost))
 
 
+@lru_cache(maxsize=64)
+def dice_choices(extra: int, shift: int, cube: bool) -> tuple[ChooseDice, ...]:
+    """Every ChooseDice for a player whose phase-2 cards add `extra` cubes, shift up to `shift`
+    faces and put a cube beside face 1 (`cube`): two different dice, then each card's choice."""
+    extras = (0, 1) if extra else (-1,)
+    shifts = [(-1, 0)] + [(d, n) for d in (0, 1) for n in range(1, shift + 1)]
+    cubes_at_one = range(NCOLOURS) if cube else (-1,)
+    return tuple(
+        make(ChooseDice, a, b, e, d, n, c)
+        for a, b in DICE_PAIRS
+        for e in extras
+        for d, n in shifts
+        for c in cubes_at_one
+    )
+
+
+@lru_cache(maxsize=1024)
+def plain_sails(here: str, budget: int) -> tuple[Sail, ...]:
+    """The sails from `here` that `budget` cubes pay, a cube a space."""
+    return tuple(
+        make(Sail, space, cost) for space, cost in DISTANCES[here].items() if space != here and cost <= budget
+    )
+
+
 @lru_cache(maxsize=4096)
 def affordable_quarters(have: Cubes) -> tuple[str, ...]:
     """The quarters `have` pays as printed, owned or not (asked at every listing, so remembered)."""
@@ -322,17 +346,7 @@ class MacaoState(StepState):
         return extra, shift, cube
 
     def _list_dice(self, p: int) -> list[Action]:
-        extra, shift, cube = self.rose_cards(p)
-        extras = (0, 1) if extra else (-1,)
-        shifts = [(-1, 0)] + [(d, n) for d in (0, 1) for n in range(1, shift + 1)]
-        cubes_at_one = range(NCOLOURS) if cube else (-1,)
-        return [
-            make(ChooseDice, a, b, e, d, n, c)
-            for a, b in DICE_PAIRS
-            for e in extras
-            for d, n in shifts
-            for c in cubes_at_one
-        ]
+        return list(dice_choices(*self.rose_cards(p)))
 
     def _list_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
@@ -385,11 +399,10 @@ class MacaoState(StepState):
         if not budget:
             return []
         here = self.ship[p]
-        return [
-            make(Sail, space, cost)
-            for space, cost in self.sail_costs(p).items()
-            if space != here and cost <= budget
-        ]
+        costs = self.sail_costs(p)
+        if costs is DISTANCES[here]:  # no card bends the cost: the same list every time
+            return list(plain_sails(here, budget))
+        return [make(Sail, space, cost) for space, cost in costs.items() if space != here and cost <= budget]
 
     def _deliveries(self, p: int) -> list[Action]:
         here = self.ship[p]
