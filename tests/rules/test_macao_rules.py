@@ -174,6 +174,53 @@ def test_the_ship_and_deliveries_fill_the_highest_space():
     assert PORT_OF_GOOD["tea"] == "London" and "London" in PORTS
 
 
+def test_ex5_ships_and_deliveries_on_the_house_route():
+    s = at_actions(2)
+    a = s.to_move()[0]
+    b = 1 - a
+    # A on the slips with one tea: 7 spaces to London (Lisboa counts as one), the first space: 5
+    s.cargo[a], s.available[a] = ["tea"], cubes("G7")
+    act(s, Sail("London", 7))
+    act(s, Deliver("tea"))
+    assert s.pp[a] == 5 and s.ship[a] == "London"
+    # F (A again, next): spices for Lisboa on the way to London; stopping costs nothing extra
+    s.ship[a], s.cargo[a], s.available[a], s.delivered["London"] = "Macao", ["spices"], cubes("R7"), []
+    act(s, Sail("Lisboa", 4))
+    act(s, Deliver("spices"))
+    act(s, Sail("London", 3))
+    assert s.ship[a] == "London" and s.available[a] == NO_CUBES and s.pp[a] == 5 + 5
+    # D (A, holding no tea) in London: nothing to deliver
+    assert not any(isinstance(x, Deliver) for x in s.legal_actions(a))
+    act(s, Pass())
+    # B in Lisboa with two tea: 3 spaces to London, then the two highest empty spaces left
+    assert s.to_move() == (b,)
+    s.delivered["London"] = [a]
+    s.ship[b], s.cargo[b], s.available[b] = "Lisboa", ["tea", "tea"], cubes("K3")
+    act(s, Sail("London", 3))
+    act(s, Deliver("tea"))
+    act(s, Deliver("tea"))
+    assert s.pp[b] == 3 + 2 and s.delivered["London"] == [a, b, b]
+    assert Deliver("tea") not in s.legal_actions(b)
+
+
+def test_ex7_the_two_player_display_and_the_overflow():
+    s = new(2, seed=3)
+    through_set_up(s)
+    drawn = [c for c in s.display if CARD[c].kind != "office"]
+    offices = [c for c in s.display if CARD[c].kind == "office"]
+    assert len(drawn) == 2 and len(offices) == 2 and len(s.discard) == 2 + 2  # set-up's 2, then 2 drawn
+    first, second = s.order()
+    act(s, Draft(drawn[0]))
+    s.tableau[second] = list(s.deck[:5])  # nothing activated: five cards already
+    act(s, Draft(offices[1]))
+    assert s.step == "overflow"
+    old = s.tableau[second][0]
+    act(s, Overflow(old))
+    assert s.punish[second] == 1 and old in s.discard
+    assert offices[0] in s.discard and drawn[1] in s.discard  # the cards nobody took
+    assert s.step == "dice"
+
+
 def test_the_delivery_points_option_sets_what_the_spaces_score():
     s = new(2, delivery_points="6-4-2")
     through_set_up(s)

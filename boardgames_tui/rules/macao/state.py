@@ -735,7 +735,7 @@ class MacaoState(StepState):
             self.jokers[p] += 1
         else:
             self.cargo[p].append(tile)
-        what = "a joker" if tile == "joker" else GOOD_NAMES[tile]
+        what = "joker" if tile == "joker" else GOOD_NAMES[tile]
         self._say(f"{self.name(p)} takes {QUARTER[quarter].name} and its {what}")
         self._fire(p, "quarter")
 
