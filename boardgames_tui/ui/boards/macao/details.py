@@ -80,10 +80,15 @@ def details(view: dict, viewer: int | None) -> tuple[str | Text, RenderableType]
         text = Text(f"  {r:>2} " + ("▸ " if r == rnd else "  "))
         text.append_text(Text(" · ").join(signs.card_line(c) for c in pair))
         parts.append(text)
+    discard = view.get("discard") or []
+    parts.append(Text(f"The discard pile (open, newest first): {len(discard)}", style="bold"))
+    parts.append(
+        Text("  " + ", ".join(CARD[c].name for c in reversed(discard)) if discard else "  empty", style="dim")
+    )
     parts.append(Text(""))
     parts.append(
         Text(
-            f"Deck {view.get('deck', 0)} cards · discards {len(view.get('discard') or [])}. "
+            f"Deck {view.get('deck', 0)} cards · discards {len(discard)}. "
             f"The cards, quarters and sea route are the {HOUSE_SET_NOTICE}.",
             style="dim",
         )
