@@ -99,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="random by default")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
+    learn = sub.add_parser("learn", help="a quick rules walkthrough on the game's own board")
+    learn.add_argument("game", help="game id: " + ", ".join(registry.ids()))
+
     sim = sub.add_parser("simulate", help="headless bot games: wins, scores, speed")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, default=None)
@@ -282,6 +285,14 @@ def main(argv: list[str] | None = None) -> int:
             if not path.is_file():
                 raise UsageError(f"no such save file: {path}")
             app_kwargs["load_path"] = path
+        elif args.command == "learn":
+            from .learn import script
+
+            game = get_game(args.game)
+            if game.id not in script.available():
+                ready = ", ".join(script.available()) or "none yet"
+                raise UsageError(f"no walkthrough for {game.id} yet (walkthroughs: {ready})")
+            app_kwargs["learn"] = game.id
         elif args.command == "play":
             game = get_game(args.game)
             seats = (

@@ -33,6 +33,7 @@ def run_cli(*args):
         (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
         (["simulate", "st_petersburg", "--players", "9"], "not 9"),
         (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
+        (["learn", "chess"], "unknown game 'chess'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message, capsys, monkeypatch):
@@ -73,3 +74,17 @@ def test_simulate_reports_figures():
         if line.strip().startswith("bot ")
     ]
     assert len(wins) == 3 and sum(wins) == pytest.approx(4)
+
+
+def test_learn_starts_the_walkthrough_or_says_which_exist(capsys, monkeypatch):
+    from boardgames_tui.learn import script
+
+    started = []
+    monkeypatch.setattr(BoardgamesApp, "run", lambda self: started.append(self.start_lesson_id))
+    assert cli.main(["learn", "st_petersburg"]) == 0 and started == ["st_petersburg"]
+    missing = next(
+        (g for g in ("santiago", "san_marco", "rialto", "macao") if g not in script.available()), None
+    )
+    if missing is not None:
+        assert cli.main(["learn", missing]) == 2
+        assert "no walkthrough for" in capsys.readouterr().err

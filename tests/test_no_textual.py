@@ -1,5 +1,6 @@
 """What the command line and the SSH server use without a screen loads no UI library: the saves,
-the launcher's memory, the record and the Table (DESIGN.md §1: only screens import textual)."""
+the launcher's memory, the record, the Table and the walkthroughs' scripts (DESIGN.md §1: only
+screens import textual)."""
 
 import subprocess
 import sys
@@ -11,6 +12,7 @@ HEADLESS = [
     "boardgames_tui.prefs",
     "boardgames_tui.rules.record",
     "boardgames_tui.ui.table",
+    "boardgames_tui.learn.script",
 ]
 
 

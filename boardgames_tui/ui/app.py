@@ -42,6 +42,7 @@ from .screens.too_small import TooSmallScreen
 # must not wait for the boards and the game screens.
 if TYPE_CHECKING:
     from .boardkit import Board
+    from .lesson import Lesson
     from .screens.game import GameScreen
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
@@ -91,8 +92,12 @@ class BoardgamesApp(App):
         bot_delay: float = 0.6,
         variant: str | None = None,
         data_dir: str | Path | None = None,
+        learn: str | None = None,
     ):
         super().__init__()
+        self.start_lesson_id = learn
+        self._caption_due = False
+        self.lesson: Lesson | None = None  # a walkthrough being followed (ui/lesson.py)
         # Where saves and the launcher's memory live; None: the default data directory.
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.start_game_id = game_id
@@ -119,7 +124,9 @@ class BoardgamesApp(App):
     def on_mount(self) -> None:
         if not self.is_headless:
             self.exit_on_hangup()
-        if self.load_path is not None:
+        if self.start_lesson_id is not None:
+            self.start_lesson(self.start_lesson_id)
+        elif self.load_path is not None:
             self.resume_game(self.load_path)
         elif self.start_game_id is not None:
             seats = self.start_seats
@@ -172,6 +179,7 @@ class BoardgamesApp(App):
             self.push_screen(screen)
 
     def show_launcher(self, message: str = "", title: str = "Could not start the game") -> None:
+        self.lesson = None
         self.table = None
         self.game_screen = None
         self.viewer = None
@@ -216,9 +224,10 @@ class BoardgamesApp(App):
             return
         self.start_table(table)
 
-    def start_table(self, table) -> None:
+    def start_table(self, table, lesson: Lesson | None = None) -> None:
         from .boards import board_for
 
+        self.lesson = lesson
         self.table = table
         self.viewer = None
         self._decision = None
@@ -236,6 +245,9 @@ class BoardgamesApp(App):
             return  # a dialog or hand-off is on top; closing it brings us back here
         if self._exit or self._closing:
             return  # quitting: the screens are being taken down, and nobody moves any more
+        if self.lesson is not None:
+            self._lesson_view()
+            return
         # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
         # once; each one is logged. The bound only guards against a game that never stops.
         for _ in range(10_000):
@@ -443,6 +455,11 @@ class BoardgamesApp(App):
         seat = self.viewer
         if table is None or seat is None or seat not in table.to_move():
             return "It is not your turn."
+        if self.lesson is not None:
+            reason = self.lesson.refusal(action)
+            if reason is None:
+                self.lesson_step(self.lesson.index + 1)
+            return reason
         try:
             table.act(seat, action)
         except IllegalAction as exc:
@@ -453,6 +470,9 @@ class BoardgamesApp(App):
     def human_undo(self) -> None:
         table, screen = self.table, self.game_screen
         if table is None or screen is None:
+            return
+        if self.lesson is not None:
+            screen.say("In a walkthrough, ← on the caption (Esc) goes back a step.", error=True)
             return
         seat = self.viewer
         if seat is None:
@@ -468,6 +488,79 @@ class BoardgamesApp(App):
         self._decision = None
         self.advance()
         screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
+
+    # -- a walkthrough ----------------------------------------------------------------------------
+    def start_lesson(self, game_id: str) -> None:
+        from ..learn.script import ScriptError, load
+        from .lesson import Lesson
+
+        try:
+            lesson = Lesson(load(game_id))
+        except (ScriptError, KeyError) as exc:
+            self.show_launcher(str(exc).strip("'\""), "No walkthrough")
+            return
+        self.start_table(lesson.table(), lesson)
+        self.lesson_step(0)
+
+    def lesson_step(self, index: int) -> None:
+        """Show step `index` of the walkthrough: its position on the board, then its caption."""
+        lesson = self.lesson
+        if lesson is None:
+            return
+        if index >= lesson.count:
+            self.show_game_over()
+            return
+        lesson.index = index
+        self._caption_due = True  # shown once the board is up (advance, on the screen's resume)
+        self.start_table(lesson.table(), lesson)
+
+    def show_caption(self) -> None:
+        lesson, screen = self.lesson, self.game_screen
+        if lesson is None or screen is None:
+            return
+        from .screens.lesson import CaptionScreen
+
+        step = lesson.step
+        self._lesson_view()  # the board behind the caption is the learner's, already
+        screen.mark_parts(step.highlight)
+
+        def answered(answer: str | None) -> None:
+            if self.lesson is not lesson:
+                return
+            if answer == "leave":
+                self.show_launcher()
+            elif answer == "back":
+                self.lesson_step(max(0, lesson.index - 1))
+            elif not step.your_move:
+                self.lesson_step(lesson.index + 1)
+
+        self.hold_keys()
+        self.push_screen(
+            CaptionScreen(
+                step.title,
+                step.caption,
+                lesson.index,
+                lesson.count,
+                step.your_move,
+                lesson.last,
+                top=bool(set(step.highlight) & {"players", "log", "actions", "footer"})
+                and "board" not in step.highlight,
+                parts=step.highlight,
+            ),
+            answered,
+        )
+
+    def _lesson_view(self) -> None:
+        """The board as the learner sees it; the other seats are moved by the script, not here."""
+        lesson, table, screen = self.lesson, self.table, self.game_screen
+        assert lesson is not None and table is not None and screen is not None
+        actor = table.next_actor(prefer=lesson.learner)
+        self.viewer = lesson.learner
+        screen.show(lesson.learner, actor)
+        screen.say(lesson.prompt())
+        if self._caption_due:
+            self._caption_due = False
+            self.show_caption()
 
     def show_game_over(self) -> None:
         if self.table is None:

@@ -107,14 +107,19 @@ class Table:
         A file that can't be read is left exactly as it was."""
         record, _ = saves.load(path)
         try:
-            state = record.new_state()
-            log: list[LogEntry] = []
-            for i, step in enumerate(record.steps):
-                for event in state.apply(step.seat, step.action):
-                    log.append(LogEntry(i, step.seat, event))
+            return cls.replayed(record, path)
         except Exception as exc:  # load() replayed it already; this is only belt and braces
             raise RecordError(f"This save could not be replayed ({type(exc).__name__}).") from None
-        return cls(record, state, path, log)
+
+    @classmethod
+    def replayed(cls, record: GameRecord, save_path: Path | None = None) -> Table:
+        """The game `record` holds, replayed with its log (a walkthrough's position: no save)."""
+        state = record.new_state()
+        log: list[LogEntry] = []
+        for i, step in enumerate(record.steps):
+            for event in state.apply(step.seat, step.action):
+                log.append(LogEntry(i, step.seat, event))
+        return cls(record, state, save_path, log)
 
     # -- who is who ----------------------------------------------------------------------------
     @property

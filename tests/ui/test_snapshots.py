@@ -103,3 +103,10 @@ def test_macao(snap_compare, scene, size):
     seed, stop, keys = MACAO_AT[scene]
     path = saved_by_bot("macao", stop, ("Ann", "Bob", "Cleo"), seed, f"macao-{scene}.json")
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)
+
+
+# A walkthrough: the first caption over the board, and a "your move" step on the board after it
+# (St. Petersburg's fifth step: the caption, then Enter).
+@pytest.mark.parametrize("keys", [[], ["right"] * 4 + ["enter"]], ids=["caption", "your-move"])
+def test_lesson(snap_compare, keys):
+    assert snap_compare(BoardgamesApp(learn="st_petersburg", bot_delay=0), terminal_size=(80, 24), press=keys)

@@ -183,6 +183,21 @@ class GameScreen(BaseScreen):
         yield Static(id="message")
         yield KeyBar(id="keys")
 
+    # The parts a walkthrough's caption may point at (learn/script.py FRAME_PARTS): their widgets.
+    PARTS = {
+        "header": "#header",
+        "board": "#board",
+        "players": "#players",
+        "log": "#log",
+        "actions": "#actions",
+        "footer": "#keys",
+    }
+
+    def mark_parts(self, parts) -> None:
+        """Outline the parts a walkthrough step talks about (and only those)."""
+        for name, selector in self.PARTS.items():
+            self.query_one(selector).set_class(name in parts, "lesson-mark")
+
     def make_board(self) -> Widget:
         """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
         return GenericBoard(id="board")
@@ -525,6 +540,9 @@ class GameScreen(BaseScreen):
         self.app.action_request_quit()
 
     def action_clear_message(self) -> None:
+        if getattr(self.app, "lesson", None) is not None:
+            self.app.show_caption()  # in a walkthrough, Esc brings the step's caption back
+            return
         self.notice = Text("")
         self.update_message()
 

@@ -1,0 +1,101 @@
+"""A walkthrough followed in the app: every step's caption over the game's own board, seen as the
+learner sees it; a "your move" step waits for the move, refuses another with the step's hint (or
+the rules' reason) and goes on when it is made; ← goes back; the last step ends on the scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.learn import script
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.screens.game_over import GameOverScreen
+from boardgames_tui.ui.screens.lesson import CaptionScreen
+
+from .helpers import press
+
+
+async def caption_up(app, pilot) -> CaptionScreen:
+    for _ in range(20):
+        await pilot.pause()
+        if isinstance(app.screen, CaptionScreen):
+            return app.screen
+    raise AssertionError(f"no caption: {type(app.screen).__name__}")
+
+
+@pytest.mark.parametrize("game_id", script.available())
+async def test_a_walkthrough_from_its_first_step_to_the_scoring(game_id):
+    walk = script.load(game_id)
+    app = BoardgamesApp(learn=game_id, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for n, step in enumerate(walk.steps):
+            caption = await caption_up(app, pilot)
+            assert (caption.index, caption.title_text) == (n, step.title)
+            text = app.screen_text()
+            assert f"step {n + 1} of {len(walk.steps)}" in text
+            game = app.game_screen
+            assert game.viewer == script.LEARNER  # the learner's view, never another's
+            for part, selector in game.PARTS.items():
+                assert game.query_one(selector).has_class("lesson-mark") == (part in step.highlight)
+            await press(pilot, "right")
+            if step.your_move:
+                assert app.screen is game and game.my_turn
+                game.play(step.expect)  # what the keys send (the keys themselves: below)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and app.table.is_over()
+
+
+async def test_a_wrong_move_gets_the_hint_and_the_right_one_goes_on():
+    walk = script.load("st_petersburg")
+    n = next(i for i, step in enumerate(walk.steps) if step.your_move)
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(n):
+            await caption_up(app, pilot)
+            await press(pilot, "right")
+        await caption_up(app, pilot)
+        await press(pilot, "enter")  # to the board
+        game = app.game_screen
+        steps = len(app.table.record.steps)
+        await press(pilot, "space")  # a pass: legal, but not what the step asks for
+        assert walk.steps[n].hint in " ".join(app.screen_text().split())
+        assert len(app.table.record.steps) == steps and app.lesson.index == n
+        await press(pilot, "escape")  # the caption again, then back to the board
+        await caption_up(app, pilot)
+        await press(pilot, "enter")
+        game.play(walk.steps[n].expect)
+        caption = await caption_up(app, pilot)
+        assert caption.index == n + 1
+        await press(pilot, "left")  # back a step: the move is to be made again
+        caption = await caption_up(app, pilot)
+        assert caption.index == n and len(app.table.record.steps) == steps
+
+
+async def test_esc_on_a_caption_leaves_for_the_launcher():
+    from boardgames_tui.ui.screens.launcher import LauncherScreen
+
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        await press(pilot, "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen) and app.lesson is None
+
+
+async def test_random_keys_in_a_walkthrough_never_leave_a_dead_screen():
+    import random
+
+    from .helpers import answers_keys, send_batch
+    from .test_key_mash import KEYS
+
+    rng = random.Random("lesson")
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    keys = [k for k in KEYS if k != "escape"] + ["right"] * 6  # Esc twice would leave: walk on
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        for _ in range(120):
+            if rng.random() < 0.5:
+                await press(pilot, rng.choice(keys))
+            else:
+                await send_batch(pilot, *[rng.choice(keys) for _ in range(rng.randint(2, 6))])
+            assert answers_keys(app), [type(s).__name__ for s in app.screen_stack]
+            assert app.return_code is None
