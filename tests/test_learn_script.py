@@ -23,7 +23,7 @@ GOAL = """
 [[step]]
 title = "The goal"
 caption = "Most points wins."
-highlight = ["header", "players", "text:Lumberjack"]
+highlight = ["header", "players"]
 """
 YOUR_BUY = """
 [[step]]

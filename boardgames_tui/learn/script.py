@@ -13,7 +13,7 @@ The file, in the words of the one who writes it:
     [[step]]
     title = "The goal"
     caption = '''A few plain sentences about one rule.'''
-    highlight = ["header", "players"]     # screen parts, or "text:…" for words on the board
+    highlight = ["header", "players"]     # screen parts: header board players log actions footer
     moves = [{ seat = 1, kind = "buy", card = "…" }]   # made before the step is shown
     auto = 4                              # then smart-bot moves: a number, "you" (until the
                                           # learner is to move) or "end" (to the game's end)
@@ -42,7 +42,7 @@ from ..rules.core import Action, IllegalAction, State
 from ..rules.record import GameRecord
 
 LEARNER = 0
-# The parts of every game screen a caption may point at; "text:…" points at words on the board.
+# The parts of every game screen a caption may point at.
 FRAME_PARTS = ("header", "board", "players", "log", "actions", "footer")
 END = "end"
 YOU = "you"
@@ -117,10 +117,8 @@ def parse(text: str, name: str = "walkthrough") -> Walkthrough:
             raise ScriptError(f"{where}: every step needs a caption")
         highlight = tuple(raw.get("highlight") or ())
         for part in highlight:
-            if part not in FRAME_PARTS and not (isinstance(part, str) and part.startswith("text:")):
-                raise ScriptError(
-                    f"{where}: {part!r} is not a screen part ({', '.join(FRAME_PARTS)}, text:…)"
-                )
+            if part not in FRAME_PARTS:
+                raise ScriptError(f"{where}: {part!r} is not a screen part ({', '.join(FRAME_PARTS)})")
         moves = []
         for move in raw.get("moves") or ():
             seat = move.get("seat") if isinstance(move, Mapping) else None

@@ -531,8 +531,9 @@ class BoardgamesApp(App):
                 self.show_launcher()
             elif answer == "back":
                 self.lesson_step(max(0, lesson.index - 1))
-            elif not step.your_move:
+            elif answer == "next" and not step.your_move:
                 self.lesson_step(lesson.index + 1)
+            # "look", or "next" on a "your move" step: the board, where Esc brings the caption back
 
         self.hold_keys()
         self.push_screen(

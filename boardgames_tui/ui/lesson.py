@@ -45,7 +45,7 @@ class Lesson:
         step = self.step
         if step.your_move:
             return f"Your move: {step.title.removeprefix('Your move: ')}. Esc: the caption again."
-        return "Esc: the caption (→ goes on)."
+        return "Esc: the caption again (→ there goes on)."
 
     @property
     def learner(self) -> int:

@@ -99,3 +99,25 @@ async def test_random_keys_in_a_walkthrough_never_leave_a_dead_screen():
                 await send_batch(pilot, *[rng.choice(keys) for _ in range(rng.randint(2, 6))])
             assert answers_keys(app), [type(s).__name__ for s in app.screen_stack]
             assert app.return_code is None
+
+
+async def test_down_uncovers_the_board_and_esc_brings_the_caption_back():
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        await press(pilot, "down")
+        assert app.screen is app.game_screen and "Esc: the caption again" in app.screen_text()
+        assert "u undo" not in app.screen_text()  # a walkthrough goes back from its caption
+        await press(pilot, "escape")
+        caption = await caption_up(app, pilot)
+        assert caption.index == 0
+
+
+async def test_l_in_the_launchers_game_list_starts_that_games_walkthrough():
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "l")  # the second game in the list
+        caption = await caption_up(app, pilot)
+        assert caption.index == 0 and app.lesson is not None
+        assert app.lesson.walk.game_id == app.table.game.id == "santiago"

@@ -83,6 +83,8 @@ def can(*kinds: str):
 
 
 def can_undo(screen: GameScreen) -> bool:
+    if getattr(screen.app, "lesson", None) is not None:
+        return False  # a walkthrough goes back a step from its caption instead
     return screen.table.undo_count(screen.viewer) > 0
 
 

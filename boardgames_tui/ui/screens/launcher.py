@@ -43,7 +43,7 @@ NAME_MAX = 12
 
 # The key bar follows the focus: Enter does something different in each part of the launcher, and
 # in a text field q and ? are typed rather than obeyed.
-KEYS_GAMES = " ↑↓ choose  Enter set it up  Tab next  F5 play  ? help  q quit"
+KEYS_GAMES = " ↑↓ choose  Enter set it up  l learn  Tab next  F5 play  ? help  q quit"
 KEYS_SAVES = " ↑↓ choose  Enter resume  Tab next  F5 play  ? help  q quit"
 KEYS_FINISHED = " ↑↓ choose  Enter open  Del/x delete  Tab next  F5 play  ? help  q quit"
 KEYS_CHOICE = " ←→ change  ↑↓ Enter Tab next  Shift+Tab back  F5 play  ? help  q quit"
@@ -70,12 +70,21 @@ SHOW_AT_ONCE = 30
 
 
 class GameList(OptionList):
-    """The games list: Enter (or a click) on a game moves into that game's set-up."""
+    """The games list: Enter (or a click) on a game moves into that game's set-up; l starts its
+    rules walkthrough."""
+
+    BINDINGS = [Binding("l", "learn", "learn", show=False)]
 
     def action_select(self) -> None:
         screen = self.screen
         if isinstance(screen, LauncherScreen):
             screen.enter_setup()
+
+    def action_learn(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LauncherScreen):
+            screen.follow_games_list()
+            self.app.start_lesson(screen.game.id)
 
 
 class SaveList(OptionList):

@@ -1,6 +1,7 @@
-"""A walkthrough step's caption, over the lower part of the board it talks about: the progress
+"""A walkthrough step's caption, over the part of the board it does not talk about: the progress
 (step 4 of 18), the step's title and a few plain sentences. → or Enter goes on (on a "your move"
-step: to the board, to make the move), ← goes back a step, Esc leaves the walkthrough."""
+step: to the board, to make the move), ← goes back a step, ↓ (or Space) uncovers the board (Esc
+there brings the caption back), Esc leaves the walkthrough."""
 
 from __future__ import annotations
 
@@ -34,12 +35,14 @@ def progress(index: int, count: int) -> Text:
 
 
 class CaptionScreen(BaseModal[str]):
-    """Dismissed with "next", "back" or "leave"."""
+    """Dismissed with "next", "back", "look" or "leave"."""
 
     BINDINGS = [
         Binding("right", "answer('next')", "next"),
         Binding("enter", "answer('next')", "next", show=False),
         Binding("left", "answer('back')", "back"),
+        Binding("down", "answer('look')", "look at the board"),
+        Binding("space", "answer('look')", "look at the board", show=False),
         Binding("escape", "answer('leave')", "leave"),
     ]
 
@@ -82,7 +85,8 @@ class CaptionScreen(BaseModal[str]):
             else:
                 go = "→/Enter  next"
             back = "   ←  back" if self.index else ""
-            yield Static(f"{go}{back}   Esc  leave", classes="dialog-keys")
+            look = "" if self.your_move else "   ↓  look at the board"
+            yield Static(f"{go}{back}{look}   Esc  leave", classes="dialog-keys")
 
     def action_answer(self, answer: str) -> None:
         if answer == "back" and not self.index:
