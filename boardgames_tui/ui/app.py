@@ -43,6 +43,7 @@ from .screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from .boardkit import Board
     from .lesson import Lesson
+    from .review import Review
     from .screens.game import GameScreen
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
@@ -97,6 +98,8 @@ class BoardgamesApp(App):
         super().__init__()
         self.start_lesson_id = learn
         self._caption_due = False
+        self.review: Review | None = None  # a finished game being stepped through (ui/review.py)
+        self._finished_table = None  # the table the review came from, shown again after it
         self.lesson: Lesson | None = None  # a walkthrough being followed (ui/lesson.py)
         # Where saves and the launcher's memory live; None: the default data directory.
         self.data_dir = Path(data_dir) if data_dir is not None else None
@@ -234,6 +237,7 @@ class BoardgamesApp(App):
         self._over_shown = False
         self.board = board_for(table.game.id)
         self.game_screen = self.board.screen(table)
+        self.game_screen.in_lesson = lesson is not None
         self._reset_stack(self.game_screen)
         # Once the first screen is up and the player is reading it: not in the way of start-up.
         self.set_timer(self.HELP_WARMUP_DELAY, self.prepare_help)
@@ -248,6 +252,8 @@ class BoardgamesApp(App):
         if self.lesson is not None:
             self._lesson_view()
             return
+        if self.review is not None:
+            return  # the review bar moves the board itself
         # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
         # once; each one is logged. The bound only guards against a game that never stops.
         for _ in range(10_000):
@@ -489,6 +495,37 @@ class BoardgamesApp(App):
         self.advance()
         screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
 
+    # -- reviewing a finished game ----------------------------------------------------------------
+    def start_review(self) -> None:
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None or not table.is_over() or self.lesson is not None:
+            return
+        from .review import Review
+        from .screens.review import ReviewScreen
+
+        self._finished_table = table
+        self.review = Review(table.record)
+
+        def done(_: None) -> None:
+            self.review = None
+            finished = self._finished_table
+            if finished is not None and self.game_screen is not None:
+                self.table = self.game_screen.table = finished
+                self.game_screen.show(self.viewer, None)
+            self.show_game_over()
+
+        self.push_screen(ReviewScreen(self.review), done)
+
+    def refresh_review(self) -> None:
+        """Put the reviewed position on the board, as the chosen player saw it."""
+        review, screen = self.review, self.game_screen
+        if review is None or screen is None:
+            return
+        table = review.table()
+        self.table = screen.table = table
+        self.viewer = review.viewer
+        screen.show(review.viewer, table.to_move()[0] if table.to_move() else None)
+
     # -- a walkthrough ----------------------------------------------------------------------------
     def start_lesson(self, game_id: str) -> None:
         from ..learn.script import ScriptError, load
@@ -572,6 +609,8 @@ class BoardgamesApp(App):
         def done(result: str | None) -> None:
             if result == "launcher":
                 self.show_launcher()
+            elif result == "review":
+                self.start_review()
 
         from .screens.game_over import GameOverScreen
 

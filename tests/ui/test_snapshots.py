@@ -110,3 +110,12 @@ def test_macao(snap_compare, scene, size):
 @pytest.mark.parametrize("keys", [[], ["right"] * 4 + ["enter"]], ids=["caption", "your-move"])
 def test_lesson(snap_compare, keys):
     assert snap_compare(BoardgamesApp(learn="st_petersburg", bot_delay=0), terminal_size=(80, 24), press=keys)
+
+
+# Reviewing a finished game: r on the results, then three moves back.
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_review(snap_compare, size):
+    record, _ = played_record(seed=11)
+    path = write_save(record)
+    keys = ["r", "left", "left", "left"]
+    assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)

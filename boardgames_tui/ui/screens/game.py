@@ -83,7 +83,7 @@ def can(*kinds: str):
 
 
 def can_undo(screen: GameScreen) -> bool:
-    if getattr(screen.app, "lesson", None) is not None:
+    if screen.in_lesson:
         return False  # a walkthrough goes back a step from its caption instead
     return screen.table.undo_count(screen.viewer) > 0
 
@@ -185,6 +185,8 @@ class GameScreen(BaseScreen):
         yield Static(id="message")
         yield KeyBar(id="keys")
 
+    # Set by the app when this screen shows a walkthrough's step (ui/lesson.py).
+    in_lesson = False
     # The parts a walkthrough's caption may point at (learn/script.py FRAME_PARTS): their widgets.
     PARTS = {
         "header": "#header",
@@ -542,7 +544,7 @@ class GameScreen(BaseScreen):
         self.app.action_request_quit()
 
     def action_clear_message(self) -> None:
-        if getattr(self.app, "lesson", None) is not None:
+        if self.in_lesson:
             self.app.show_caption()  # in a walkthrough, Esc brings the step's caption back
             return
         self.notice = Text("")

@@ -90,6 +90,7 @@ class GameOverScreen(BaseScreen):
         Binding("enter", "launcher", "new game"),
         Binding("n", "launcher", "new game", show=False),
         Binding("b", "board", "board"),
+        Binding("r", "review", "review the game"),
         Binding("escape", "board", "board", show=False),
         Binding("question_mark", "app.show_help", "help", show=False),
         Binding("q", "app.quit", "quit"),
@@ -108,7 +109,7 @@ class GameOverScreen(BaseScreen):
             yield Static(verdict_line(self.standings), id="verdict")
             yield Static(self.body(self.body_width()), id="standings")
             yield Static(notes_line(self.standings), id="tiebreak-note")
-        yield Static(" Enter new game   b look at the board   q quit", classes="keybar")
+        yield Static(" Enter new game   b look at the board   r review the game   q quit", classes="keybar")
 
     def body(self, width: int) -> RenderableType:
         """The game's own results for `width` cells, or the shared table."""
@@ -131,3 +132,6 @@ class GameOverScreen(BaseScreen):
 
     def action_board(self) -> None:
         self.dismiss("board")
+
+    def action_review(self) -> None:
+        self.dismiss("review")

@@ -1,0 +1,81 @@
+"""Review: a finished game stepped through move by move on its own board (issue 12). One replay
+of the record keeps the state after every move and the log up to it, so a step either way is a
+look-up, not a replay; the app shows the chosen position as the chosen player saw it (the game is
+over, so every seat's view may be looked at)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.core import State
+from ..rules.record import GameRecord
+from .table import LogEntry, Table
+
+
+@dataclass(frozen=True)
+class Moment:
+    state: State  # the state after this many moves
+    log: int  # log entries up to here
+    round: object  # the round the public view names (None for a game without rounds)
+
+
+class Review:
+    def __init__(self, record: GameRecord):
+        self.record = record
+        state = record.new_state()
+        self.log: list[LogEntry] = []
+        self.moments = [Moment(state.copy(), 0, state.view(None).get("round"))]
+        for i, step in enumerate(record.steps):
+            for event in state.apply(step.seat, step.action):
+                self.log.append(LogEntry(i, step.seat, event))
+            self.moments.append(Moment(state.copy(), len(self.log), state.view(None).get("round")))
+        self.index = len(record.steps)  # a review opens at the end
+        self.viewer = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.record.steps)
+
+    def table(self) -> Table:
+        """The position after `index` moves, as a table of its own (nothing saved)."""
+        moment = self.moments[self.index]
+        record = GameRecord(
+            self.record.game_id,
+            self.record.seed,
+            self.record.seats,
+            dict(self.record.options),
+            self.record.variant,
+            self.record.rules_version,
+            list(self.record.steps[: self.index]),
+        )
+        return Table(record, moment.state.copy(), None, self.log[: moment.log])
+
+    def move(self, delta: int) -> bool:
+        index = max(0, min(self.count, self.index + delta))
+        moved, self.index = index != self.index, index
+        return moved
+
+    def round_step(self, delta: int) -> bool:
+        """To the first move of the next (delta 1) or this or the previous (delta -1) round."""
+        rounds = [m.round for m in self.moments]
+        here = rounds[self.index]
+        if delta > 0:
+            later = [i for i in range(self.index + 1, len(rounds)) if rounds[i] != here]
+            return self.move((later[0] if later else self.count) - self.index)
+        start = self.index
+        while start > 0 and rounds[start - 1] == here:
+            start -= 1
+        if start == self.index and start > 0:  # already at its start: the previous round's
+            before = rounds[start - 1]
+            while start > 0 and rounds[start - 1] == before:
+                start -= 1
+        return self.move(start - self.index)
+
+    def line(self) -> str:
+        """What the move that led here was, in the log's words."""
+        if self.index == 0:
+            return "The start of the game."
+        step = self.record.steps[self.index - 1]
+        words = [entry.event.text for entry in self.log if entry.step == self.index - 1]
+        who = self.record.seats[step.seat].name
+        return "; ".join(words) if words else f"{who}: {step.action.describe()}"

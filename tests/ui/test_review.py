@@ -1,0 +1,84 @@
+"""Reviewing a finished game (issue 12): r on the results steps through the game on its own board,
+a move, a round or to either end at a time, as any player saw it, and Esc goes back to the
+results; every position shown is the one the game had after that many moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.rules import registry
+from boardgames_tui.rules.bots import RandomBot, bot_rng
+from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.review import Review
+from boardgames_tui.ui.screens.game_over import GameOverScreen
+from boardgames_tui.ui.screens.review import ReviewScreen
+
+from .helpers import press, saved_by_bot
+
+
+def random_record(game_id: str, seed: int) -> GameRecord:
+    game = registry.get(game_id)
+    names = [f"P{i}" for i in range(game.min_players)]
+    record, state = GameRecord.start(game_id, names, seed)
+    bot = RandomBot()
+    while not state.is_over():
+        seat = state.to_move()[0]
+        action = bot.choose(
+            state.view(seat), state.legal_actions(seat), bot_rng(seed, seat, len(record.steps))
+        )
+        record.play(state, seat, action)
+    return record
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_each_position_reviewed_is_the_one_the_game_had(game_id):
+    record = random_record(game_id, 3)
+    review = Review(record)
+    for k in range(0, review.count + 1, max(1, review.count // 25)):
+        review.move(k - review.index)
+        assert review.index == k
+        state = record.replay(k)
+        table = review.table()
+        for seat in range(len(record.seats)):
+            assert table.view(seat) == state.view(seat), (k, seat)
+        assert len(table.record.steps) == k
+
+
+def test_rounds_and_the_ends():
+    review = Review(random_record("macao", 5))
+    assert review.index == review.count  # it opens at the end
+    review.round_step(-1)
+    start12 = review.index
+    assert review.moments[start12].round == 12 and review.moments[start12 - 1].round == 11
+    review.round_step(-1)
+    assert review.moments[review.index].round == 11 and review.moments[review.index - 1].round == 10
+    review.round_step(1)
+    assert review.index == start12
+    review.move(-100_000)
+    assert review.index == 0 and review.line() == "The start of the game."
+
+
+async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
+    path = saved_by_bot("st_petersburg", lambda view: False, ("Ann", "Bob"), 4, "review-test.json")
+    app = BoardgamesApp(load_path=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        total = len(app.table.record.steps)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ReviewScreen)
+        assert f"Move {total} of {total}" in app.screen_text()
+        await press(pilot, "left", "left")
+        assert len(app.table.record.steps) == total - 2
+        assert f"Move {total - 2} of {total}" in app.screen_text()
+        await press(pilot, "tab")
+        assert app.game_screen.viewer == 1 and "the board as Bob saw it" in app.screen_text()
+        await press(pilot, "home")
+        assert len(app.table.record.steps) == 0
+        await press(pilot, "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and len(app.table.record.steps) == total
