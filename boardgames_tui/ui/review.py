@@ -71,6 +71,24 @@ class Review:
                 start -= 1
         return self.move(start - self.index)
 
+    def scores(self) -> tuple[list[int], list[list[int]]]:
+        """Each player's score at the end of every round (the last point: the final standings):
+        the rounds' numbers and one list of totals per seat."""
+        marks: list[int] = []  # the moment each round ends at
+        for i in range(1, len(self.moments)):
+            ended = self.moments[i - 1].round
+            if self.moments[i].round != ended and ended:  # (round 0 or None: the set-up)
+                marks.append(i - 1)
+        marks.append(len(self.moments) - 1)
+        rounds, totals = [], [[] for _ in self.record.seats]
+        for n, i in enumerate(marks, start=1):
+            moment = self.moments[i]
+            rounds.append(moment.round if isinstance(moment.round, int) and moment.round > 0 else n)
+            by_seat = {row.seat: row.total for row in moment.state.standings().rows}
+            for seat, line in enumerate(totals):
+                line.append(by_seat.get(seat, 0))
+        return rounds, totals
+
     def line(self) -> str:
         """What the move that led here was, in the log's words."""
         if self.index == 0:

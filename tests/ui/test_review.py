@@ -45,6 +45,15 @@ def test_each_position_reviewed_is_the_one_the_game_had(game_id):
         assert len(table.record.steps) == k
 
 
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_charts_last_points_are_the_standings(game_id):
+    record = random_record(game_id, 4)
+    rounds, totals = Review(record).scores()
+    final = {row.seat: row.total for row in record.replay().standings().rows}
+    assert [line[-1] for line in totals] == [final[seat] for seat in range(len(record.seats))]
+    assert rounds == sorted(rounds) and all(len(line) == len(rounds) for line in totals)
+
+
 def test_rounds_and_the_ends():
     review = Review(random_record("macao", 5))
     assert review.index == review.count  # it opens at the end
@@ -79,6 +88,11 @@ async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
         assert app.game_screen.viewer == 1 and "the board as Bob saw it" in app.screen_text()
         await press(pilot, "home")
         assert len(app.table.record.steps) == 0
+        chart = app.screen.query_one("#review-chart")
+        assert not chart.display  # 24 lines: the chart waits for c
+        await press(pilot, "c")
+        await pilot.pause()
+        assert chart.display and "Score by round" in app.screen_text()
         await press(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen) and len(app.table.record.steps) == total

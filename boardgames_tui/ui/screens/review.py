@@ -1,7 +1,8 @@
 """The review bar: a finished game stepped through move by move. A few lines at the bottom, over
 the game's own board: which move, which round, what that move did, whose view the board shows;
-←→ a move, PgUp/PgDn a round, Home/End the start and the end, Tab another player's view, Esc
-back to the results."""
+←→ a move, PgUp/PgDn a round, Home/End the start and the end, Tab another player's view, c the
+chart of each player's score by round (shown from the start on a tall terminal), Esc back to the
+results."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from .base import BaseModal
+
+TALL = 36  # terminal lines from which the chart shows without asking
 
 
 class ReviewScreen(BaseModal[None]):
@@ -24,6 +27,7 @@ class ReviewScreen(BaseModal[None]):
         Binding("end", "go('move', 100000)", "end", show=False),
         Binding("tab", "go('viewer', 1)", "whose view"),
         Binding("shift+tab", "go('viewer', -1)", "whose view", show=False),
+        Binding("c", "chart", "chart"),
         Binding("escape", "leave", "results"),
         Binding("r", "leave", "results", show=False),
     ]
@@ -33,16 +37,43 @@ class ReviewScreen(BaseModal[None]):
         self.review = app_review
 
     def compose(self) -> ComposeResult:
+        from textual_plotext import PlotextPlot
+
         with Vertical(classes="dialog review"):
+            yield PlotextPlot(id="review-chart")
             yield Static(id="review-where")
             yield Static(id="review-line")
             yield Static(
-                "←→ a move   PgUp/PgDn a round   Home/End   Tab whose view   Esc the results",
+                "←→ a move  PgUp/PgDn a round  Home/End  Tab whose view  c chart  Esc results",
                 classes="dialog-keys",
             )
 
     def on_mount(self) -> None:
+        self.draw_chart()
+        # on a tall terminal the chart shows from the start; c shows or hides it anywhere
+        self.query_one("#review-chart").display = self.app.size.height >= TALL
         self.show()
+
+    def draw_chart(self) -> None:
+        """Each player's score by round, a line each, marked with the player's symbol and named
+        in the legend (a colour is never the only sign)."""
+        from textual_plotext import PlotextPlot
+
+        from .. import theme
+
+        rounds, totals = self.review.scores()
+        plt = self.query_one("#review-chart", PlotextPlot).plt
+        plt.clear_figure()
+        for seat, line in enumerate(totals):
+            name = self.review.record.seats[seat].name
+            plt.plot(rounds, line, marker=theme.symbol(seat), label=f"{theme.symbol(seat)} {name}")
+        plt.title("Score by round")
+        plt.xticks(rounds)
+        plt.xlabel("round")
+
+    def action_chart(self) -> None:
+        chart = self.query_one("#review-chart")
+        chart.display = not chart.display
 
     def show(self) -> None:
         review, app = self.review, self.app
