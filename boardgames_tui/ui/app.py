@@ -565,7 +565,7 @@ class BoardgamesApp(App):
             if self.lesson is not lesson:
                 return
             if answer == "leave":
-                self.show_launcher()
+                self.leave_lesson(lesson)
             elif answer == "back":
                 self.lesson_step(max(0, lesson.index - 1))
             elif answer == "next" and not step.your_move:
@@ -584,6 +584,28 @@ class BoardgamesApp(App):
                 top=bool(set(step.highlight) & {"players", "log", "actions", "footer"})
                 and "board" not in step.highlight,
                 parts=step.highlight,
+            ),
+            answered,
+        )
+
+    def leave_lesson(self, lesson: Lesson) -> None:
+        """Asked first: an Esc meant for the board may reach the caption that just came up."""
+        from .screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if self.lesson is not lesson:
+                return
+            if yes:
+                self.show_launcher()
+            else:
+                self.show_caption()
+
+        self.push_screen(
+            ConfirmScreen(
+                "Leave the walkthrough?",
+                f"Step {lesson.index + 1} of {lesson.count}; it starts again from the first step.",
+                yes="leave",
+                no="stay",
             ),
             answered,
         )

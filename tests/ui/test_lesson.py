@@ -70,13 +70,22 @@ async def test_a_wrong_move_gets_the_hint_and_the_right_one_goes_on():
         assert caption.index == n and len(app.table.record.steps) == steps
 
 
-async def test_esc_on_a_caption_leaves_for_the_launcher():
+async def test_esc_on_a_caption_asks_then_leaves_for_the_launcher():
+    from boardgames_tui.ui.screens.confirm import ConfirmScreen
     from boardgames_tui.ui.screens.launcher import LauncherScreen
 
     app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await caption_up(app, pilot)
+        await press(pilot, "right")
+        await caption_up(app, pilot)
         await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")  # stay: the same step's caption again
+        caption = await caption_up(app, pilot)
+        assert caption.index == 1
+        await press(pilot, "escape")
+        await press(pilot, "y")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen) and app.lesson is None
 
