@@ -195,6 +195,12 @@ ARROWS: tuple[tuple[str, str], ...] = (
 )
 
 
+def digits_row(label: str, when: Callable[[Any], bool], help: str, footer: bool = True) -> KeyRow:
+    """1–9 and 0 pick from the screen's numbered list (its `pick` action): every screen has one,
+    each with its own words for what the list holds."""
+    return row("1–9", label, *DIGITS, when=when, help=help, footer=footer, palette=False)
+
+
 def tab_row(when: Callable[[Any], bool], help: str) -> KeyRow:
     """Tab to the next place where a move is possible, Shift+Tab back: every board has it (the
     screen's `jump` action moves its TargetCursor)."""

@@ -45,7 +45,7 @@ from textual.widgets import Static
 
 from ...rules.core import Action
 from .. import theme
-from ..boardkit import DIGITS, KeyMap, row
+from ..boardkit import KeyMap, digits_row, row
 from ..table import Table
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
@@ -97,15 +97,12 @@ def frame_keys(details: str = "details", details_help: str = "") -> KeyMap:
     these. `details` names what `i` shows in that game ("tableaus", "payouts")."""
     return KeyMap(
         (
-            row(
-                "1–9",
+            digits_row(
                 "action",
-                *DIGITS,
-                when=my_turn,
-                footer=False,
-                palette=False,
-                help="pick from the action list, where every legal move is (a group with several "
+                my_turn,
+                "pick from the action list, where every legal move is (a group with several "
                 "moves asks which)",
+                footer=False,
             ),
             row("Space", "pass", ("space", "pass_turn"), when=can("pass")),
             row(

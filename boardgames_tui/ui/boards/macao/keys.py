@@ -5,7 +5,7 @@ that need no place; colour letters pay a cube or mark a die."""
 
 from __future__ import annotations
 
-from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
 COLOUR_KEYS = tuple((letter, f"colour('{letter.upper()}')") for letter in "rbgkyv")
@@ -49,16 +49,13 @@ def tab_useful(screen) -> bool:
 KEYMAP = (
     KeyMap(
         (
-            row(
-                "1–9",
+            digits_row(
                 "choose",
-                *DIGITS,
-                when=from_the_list,
-                palette=False,
-                footer=False,
-                help="pick from the action list, where every legal move is; a group with several "
+                from_the_list,
+                "pick from the action list, where every legal move is; a group with several "
                 "moves asks which (Take a quarter, Sail, Activate and Use a card first show the "
                 "places on the panel: the same digit again lists them all)",
+                footer=False,
             ),
             row(
                 "←→",

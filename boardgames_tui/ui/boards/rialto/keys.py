@@ -4,7 +4,7 @@ hand and Space picks; while a bridge or gondola is placed they move over the fre
 
 from __future__ import annotations
 
-from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
 
@@ -32,13 +32,8 @@ def tab_useful(screen) -> bool:
 KEYMAP = (
     KeyMap(
         (
-            row(
-                "1–9",
-                "choose",
-                *DIGITS,
-                when=from_the_list,
-                palette=False,
-                help="pick from the action list (a group with several moves asks which)",
+            digits_row(
+                "choose", from_the_list, "pick from the action list (a group with several moves asks which)"
             ),
             row(
                 "←→",

@@ -5,7 +5,7 @@ over the map when a card (or the set-up) asks for a district or a canal."""
 
 from __future__ import annotations
 
-from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
 
@@ -41,13 +41,10 @@ def tab_useful(screen) -> bool:
 KEYMAP = (
     KeyMap(
         (
-            row(
-                "1–9",
+            digits_row(
                 "choose",
-                *DIGITS,
-                when=from_the_list,
-                palette=False,
-                help="a reroll, or whose cubes a banishment removes: pick from the action list",
+                from_the_list,
+                "a reroll, or whose cubes a banishment removes: pick from the action list",
             ),
             row("←→", "card", *ARROWS[:2], when=splitting, palette=False, help="dividing: pick a card"),
             row(

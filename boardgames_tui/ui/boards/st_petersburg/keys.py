@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ....rules.st_petersburg.actions import Buy, TakeToHand
-from ...boardkit import ARROWS, DIGITS, KeyMap, row, tab_row
+from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
 
@@ -31,13 +31,10 @@ def at_the_pub(screen) -> bool:
 KEYMAP = (
     KeyMap(
         (
-            row(
-                "1–9",
+            digits_row(
                 "points at the Pub (2 ₽ per ★)",
-                *DIGITS,
-                when=at_the_pub,
-                palette=False,
-                help="after the building phase, with a Pub: how many points to buy",
+                at_the_pub,
+                "after the building phase, with a Pub: how many points to buy",
             ),
             row(
                 "←→↑↓",
