@@ -188,3 +188,19 @@ def test_a_bad_header_is_one_line_of_damage(toy_registered, change, message):
     assert "\n" not in str(info.value)
     with pytest.raises(RecordError):
         GameRecord.from_json(data)
+
+
+def test_upto_is_a_record_of_its_own_of_the_first_moves():
+    from boardgames_tui.rules.bots import RandomBot, bot_rng
+
+    record, state = GameRecord.start("st_petersburg", ["Ann", "Bob"], 3)
+    bot = RandomBot()
+    for _ in range(12):
+        seat = state.to_move()[0]
+        record.play(state, seat, bot.choose(state.view(seat), state.legal_actions(seat), bot_rng(3, seat, 0)))
+    part = record.upto(5)
+    assert len(part.steps) == 5 and part.replay() == record.replay(5)
+    part.steps.pop()
+    part.options["x"] = "y"
+    assert len(record.steps) == 12 and "x" not in record.options  # the original is untouched
+    assert record.upto().to_json() == record.to_json()

@@ -224,7 +224,7 @@ def positions(walk: Walkthrough) -> list[Position]:
     out = []
     for n, step in enumerate(walk.steps):
         run_moves(walk, n, pos)
-        out.append(Position(GameRecord.from_json(pos.record.to_json()), pos.state.copy()))
+        out.append(Position(pos.record.upto(), pos.state.copy()))
         if step.expect is not None:
             pos.record.play(pos.state, LEARNER, step.expect)
     return out

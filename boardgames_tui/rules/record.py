@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import registry
@@ -91,6 +91,10 @@ class GameRecord:
         events = state.apply(seat, action)
         self.steps.append(Step(seat, action, any(e.reveal for e in events), auto))
         return events
+
+    def upto(self, n: int | None = None) -> GameRecord:
+        """The game's first `n` moves (all of them by default), as a record of its own."""
+        return replace(self, options=dict(self.options), steps=list(self.steps[:n]))
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first `upto` steps (all of them by default)."""

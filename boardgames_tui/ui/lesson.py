@@ -31,8 +31,7 @@ class Lesson:
 
     def table(self) -> Table:
         """This step's position as a table of its own (nothing saved: a lesson is not a game)."""
-        record = self.positions[self.index].record
-        return Table.replayed(type(record).from_json(record.to_json()))
+        return Table.replayed(self.positions[self.index].record.upto())
 
     def refusal(self, action: Action) -> str | None:
         """None when `action` is the move this step asks the learner for; else why not."""

@@ -39,16 +39,7 @@ class Review:
     def table(self) -> Table:
         """The position after `index` moves, as a table of its own (nothing saved)."""
         moment = self.moments[self.index]
-        record = GameRecord(
-            self.record.game_id,
-            self.record.seed,
-            self.record.seats,
-            dict(self.record.options),
-            self.record.variant,
-            self.record.rules_version,
-            list(self.record.steps[: self.index]),
-        )
-        return Table(record, moment.state.copy(), None, self.log[: moment.log])
+        return Table(self.record.upto(self.index), moment.state.copy(), None, self.log[: moment.log])
 
     def move(self, delta: int) -> bool:
         index = max(0, min(self.count, self.index + delta))
