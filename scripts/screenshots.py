@@ -160,6 +160,15 @@ def scenes():
     yield "macao_actions_120x40", (120, 40), macao(actions, "actions"), ["enter", "c"]
     yield "macao_game_over", (80, 24), macao(lambda view: False, "over"), []
 
+    # a walkthrough: the fifth step's caption; reviewing a finished game with its score chart
+    yield (
+        "learn_caption_80x24",
+        (80, 24),
+        lambda: BoardgamesApp(learn="st_petersburg", bot_delay=0),
+        ["right"] * 4,
+    )
+    yield "review_chart_120x40", (120, 40), macao(lambda view: False, "over"), ["r", "pageup", "pageup"]
+
 
 async def shoot(name, size, make_app, keys) -> Path:
     app = make_app()
