@@ -1,6 +1,6 @@
 """Make screenshots/ (SVG and PNG) from the real app, headless.
 
-    pip install ".[screenshots]" && python scripts/screenshots.py
+    pip install ".[screenshots]" && python scripts/screenshots.py [name ...]
 
 Every picture comes from the app itself driven by keystrokes; none is drawn by hand.
 """
@@ -168,6 +168,7 @@ def scenes():
         ["right"] * 4,
     )
     yield "review_chart_120x40", (120, 40), macao(lambda view: False, "over"), ["r", "pageup", "pageup"]
+    yield "review_figures_80x24", (80, 24), macao(lambda view: False, "over"), ["r", "f"]
 
 
 async def shoot(name, size, make_app, keys) -> Path:
@@ -199,7 +200,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         os.environ["BOARDGAMES_TUI_DATA"] = data  # an empty launcher, and no real saves touched
         os.environ.pop("NO_COLOR", None)
+        only = set(sys.argv[1:])  # names to shoot again; none: every scene
         for name, size, make_app, keys in scenes():
+            if only and name not in only:
+                continue
             svg = asyncio.run(shoot(name, size, make_app, keys))
             png = to_png(svg)
             print(f"{png.relative_to(ROOT)}  {size[0]}×{size[1]}")

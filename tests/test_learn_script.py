@@ -77,6 +77,8 @@ def test_the_learners_move_is_checked_against_the_rules_then_the_step():
         (HEAD.replace('["You", "Boris", "Katya"]', '["You"]') + GOAL, "seats must name"),
         (HEAD + GOAL.replace('caption = "Most points wins."', ""), "step 1 ('The goal'): every step needs"),
         (HEAD + GOAL.replace('"header"', '"left corner"'), "'left corner' is not a screen part"),
+        (HEAD + GOAL + "places = [3]\n", "places is a list of the board's place names"),
+        (HEAD + GOAL + 'places = "upper 1"\n', "places is a list of the board's place names"),
         (HEAD + YOUR_BUY.replace("hint =", "nothing ="), "needs a hint"),
         (HEAD + GOAL.replace("highlight", 'moves = [{ kind = "pass" }]\nhighlight'), "names its seat"),
         (

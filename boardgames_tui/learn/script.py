@@ -14,6 +14,8 @@ The file, in the words of the one who writes it:
     title = "The goal"
     caption = '''A few plain sentences about one rule.'''
     highlight = ["header", "players"]     # screen parts: header board players log actions footer
+    places = ["4,2"]                      # places on the board, in the game board's own words
+                                          # (its GameScreen.lesson_places): marked in reverse
     moves = [{ seat = 1, kind = "buy", card = "…" }]   # made before the step is shown
     auto = 4                              # then smart-bot moves: a number, "you" (until the
                                           # learner is to move) or "end" (to the game's end)
@@ -63,6 +65,7 @@ class Step:
     title: str
     caption: str
     highlight: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()  # places on the board; the board says which exist (ui/)
     moves: tuple[Move, ...] = ()
     auto: int | str = 0  # smart-bot moves before the step: a number, YOU or END
     expect: Action | None = None  # the learner's move, for a "your move" step
@@ -132,7 +135,21 @@ def parse(text: str, name: str = "walkthrough") -> Walkthrough:
         hint = str(raw.get("hint", ""))
         if expect is not None and not hint:
             raise ScriptError(f"{where}: a 'your move' step needs a hint for a wrong move")
-        steps.append(Step(title, str(raw["caption"]).strip(), highlight, tuple(moves), auto, expect, hint))
+        places = raw.get("places", [])
+        if not isinstance(places, list) or not all(isinstance(p, str) and p for p in places):
+            raise ScriptError(f"{where}: places is a list of the board's place names")
+        steps.append(
+            Step(
+                title,
+                str(raw["caption"]).strip(),
+                highlight,
+                tuple(places),
+                tuple(moves),
+                auto,
+                expect,
+                hint,
+            )
+        )
     if not steps:
         raise ScriptError(f"{name}: no steps")
     return Walkthrough(

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .figures import Figure, Move
 
 
 class IllegalAction(Exception):
@@ -410,6 +411,12 @@ class Game:
         lines = ["## Options in this game", ""]
         lines += [f"- **{spec.label}:** {spec.label_of(resolved[spec.key])}" for spec in self.options]
         return "\n".join(lines) + "\n"
+
+    def figures(self, moves: Sequence[Move[Any]]) -> list[Figure]:
+        """The review's table of per-player figures over `moves` (rules.figures.Move, in order
+        from the start): each game's own `figures` module counts what its players care about."""
+        package = sys.modules[type(self).__module__].__package__
+        return importlib.import_module(".figures", package).figures(moves)
 
     def bot_levels(self) -> tuple[str, ...]:
         """Every level make_bot knows: "random", then the game's own bots, best first."""

@@ -498,13 +498,14 @@ class BoardgamesApp(App):
     # -- reviewing a finished game ----------------------------------------------------------------
     def start_review(self) -> None:
         table, screen = self.table, self.game_screen
-        if table is None or screen is None or not table.is_over() or self.lesson is not None:
+        if table is None or screen is None or not table.is_over():
             return
         from .review import Review
         from .screens.review import ReviewScreen
 
         self._finished_table = table
         self.review = Review(table.record)
+        screen.mark_parts((), ())  # a walkthrough's marks belong to its steps, not to the review
 
         def done(_: None) -> None:
             self.review = None
@@ -559,7 +560,7 @@ class BoardgamesApp(App):
 
         step = lesson.step
         self._lesson_view()  # the board behind the caption is the learner's, already
-        screen.mark_parts(step.highlight)
+        screen.mark_parts(step.highlight, step.places)
 
         def answered(answer: str | None) -> None:
             if self.lesson is not lesson:
@@ -584,6 +585,7 @@ class BoardgamesApp(App):
                 top=bool(set(step.highlight) & {"players", "log", "actions", "footer"})
                 and "board" not in step.highlight,
                 parts=step.highlight,
+                places=step.places,
             ),
             answered,
         )

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.core import State
+from ..rules import registry
+from ..rules.core import Event, State
+from ..rules.figures import Figure, Move
 from ..rules.record import GameRecord
 from .table import LogEntry, Table
 
@@ -29,6 +31,9 @@ class Review:
             for event in state.apply(step.seat, step.action):
                 self.log.append(LogEntry(i, step.seat, event))
             self.moments.append(Moment(state.copy(), len(self.log), state.view(None).get("round")))
+        self.events: list[tuple[Event, ...]] = [() for _ in record.steps]  # each move's own events
+        for entry in self.log:
+            self.events[entry.step] += (entry.event,)
         self.index = len(record.steps)  # a review opens at the end
         self.viewer = 0
 
@@ -79,6 +84,14 @@ class Review:
             for seat, line in enumerate(totals):
                 line.append(by_seat.get(seat, 0))
         return rounds, totals
+
+    def figures(self) -> list[Figure]:
+        """The game's own figures (rubles by phase, bids, bribes…) over the moves up to here."""
+        moves = [
+            Move(step.seat, step.action, self.moments[i].state, self.moments[i + 1].state, self.events[i])
+            for i, step in enumerate(self.record.steps[: self.index])
+        ]
+        return registry.get(self.record.game_id).figures(moves)
 
     def line(self) -> str:
         """What the move that led here was, in the log's words."""

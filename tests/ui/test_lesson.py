@@ -10,6 +10,7 @@ from boardgames_tui.learn import script
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.lesson import CaptionScreen
+from boardgames_tui.ui.screens.review import ReviewScreen
 
 from .helpers import press
 
@@ -36,10 +37,20 @@ async def test_a_walkthrough_from_its_first_step_to_the_scoring(game_id):
             assert game.viewer == script.LEARNER  # the learner's view, never another's
             for part, selector in game.PARTS.items():
                 assert game.query_one(selector).has_class("lesson-mark") == (part in step.highlight)
+            # every place a step marks is one the board can show there, and it is marked
+            assert set(step.places) <= game.lesson_places(), (n, step.title)
+            assert game.marked_places == set(step.places)
             await press(pilot, "right")
             if step.your_move:
                 assert app.screen is game and game.my_turn
                 game.play(step.expect)  # what the keys send (the keys themselves: below)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and app.table.is_over()
+        # the walkthrough's game can be reviewed like any other, and Esc comes back to its end
+        await press(pilot, "r", "home", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and len(app.table.record.steps) == 0
+        await press(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen) and app.table.is_over()
 

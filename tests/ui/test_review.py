@@ -54,6 +54,35 @@ def test_the_charts_last_points_are_the_standings(game_id):
     assert rounds == sorted(rounds) and all(len(line) == len(rounds) for line in totals)
 
 
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_figures_follow_the_move_reviewed(game_id):
+    """The table counts the moves up to the one on the board: none at the start, all at the end
+    (the same as the game's figures over the whole game), and in between no more than at the end
+    for a figure that only grows."""
+    record = random_record(game_id, 6)
+    review = Review(record)
+    game = registry.get(game_id)
+    whole = review.figures()
+    assert whole and all(len(f.values) == len(record.seats) for f in whole)
+    moves = [m for m in _moves(record)]
+    assert whole == game.figures(moves)
+    review.move(-review.count)
+    assert review.figures() == []
+    review.move(review.count // 2)
+    half = review.figures()
+    assert half == game.figures(moves[: review.count // 2]) and half != whole
+
+
+def _moves(record):
+    from boardgames_tui.rules.figures import Move
+
+    state = record.new_state()
+    for step in record.steps:
+        before = state.copy()
+        events = state.apply(step.seat, step.action)
+        yield Move(step.seat, step.action, before, state.copy(), tuple(events))
+
+
 def test_rounds_and_the_ends():
     review = Review(random_record("macao", 5))
     assert review.index == review.count  # it opens at the end
@@ -93,6 +122,17 @@ async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
         await press(pilot, "c")
         await pilot.pause()
         assert chart.display and "Score by round" in app.screen_text()
+        await press(pilot, "f")  # 80 columns: the figures take the chart's place
+        await pilot.pause()
+        text = app.screen_text()
+        assert not chart.display and "Figures after move 0" in text and "Nothing played yet." in text
+        await press(pilot, "end")
+        await pilot.pause()
+        assert f"Figures after move {total}" in app.screen_text()
+        assert "Rubles earned" in app.screen_text()
+        await press(pilot, "f")
+        await pilot.pause()
+        assert "Rubles earned" not in app.screen_text()
         await press(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen) and len(app.table.record.steps) == total

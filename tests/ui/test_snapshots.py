@@ -112,10 +112,15 @@ def test_lesson(snap_compare, keys):
     assert snap_compare(BoardgamesApp(learn="st_petersburg", bot_delay=0), terminal_size=(80, 24), press=keys)
 
 
-# Reviewing a finished game: r on the results, then three moves back.
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-def test_review(snap_compare, size):
+# Reviewing a finished game: r on the results, then three moves back. At 80x24 c shows the score
+# chart and f the figures (each in the other's place); at 120x40 both show beside each other.
+@pytest.mark.parametrize(
+    ("size", "panel"),
+    [((80, 24), "c"), ((80, 24), "f"), ((120, 40), None)],
+    ids=["80x24-chart", "80x24-figures", "120x40"],
+)
+def test_review(snap_compare, size, panel):
     record, _ = played_record(seed=11)
     path = write_save(record)
-    keys = ["r", "left", "left", "left"]
+    keys = ["r", "left", "left", "left", *([panel] if panel else [])]
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)

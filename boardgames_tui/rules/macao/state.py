@@ -589,7 +589,8 @@ class MacaoState(StepState):
         rolled = [self.rng.randint(1, 6) for _ in range(NCOLOURS)]
         self.dice = [late_value(v, self.round) for v in rolled]
         text = " ".join(f"{COLOURS[c]}{v}" for c, v in enumerate(self.dice))
-        turned = " (late-round dice turned to 1)" if self.dice != rolled else ""
+        late = [f"{COLOURS[c]}{v}" for c, v in enumerate(rolled) if v != self.dice[c]]
+        turned = f" (rolled {' '.join(late)}: late-round dice turned to 1)" if late else ""
         self._say(f"The dice: {text}{turned}", reveal=True)
         self.picks = [None] * self.n
         self.queue = self.order()
@@ -788,15 +789,20 @@ class MacaoState(StepState):
             self.walled[p] = True
             self._say(f"{self.name(p)} moves {payment['spaces']} forward on the wall")
 
+    def delivery_value(self, p: int, good: str) -> int:
+        """The PP that delivering `good` at p's ship's port pays now: the port's next printed
+        space, twice with a warehouse of the good (a Cooperage's bonus is the card's, not this)."""
+        points = delivery_points(len(self.delivered[self.ship[p]]), self.port_points)
+        assert points is not None
+        if any(args[0] == good for _, args in self.effects(p, "WAREHOUSE")):
+            points *= 2
+        return points
+
     def _act_deliver(self, p: int, a: Deliver) -> None:
         port = self.ship[p]
-        points = delivery_points(len(self.delivered[port]), self.port_points)
-        assert points is not None
+        points = self.delivery_value(p, a.good)
         self.cargo[p].remove(a.good)
         self.delivered[port].append(p)
-        # a warehouse of the good scores the printed points twice (not the cooperage's, below)
-        if any(args[0] == a.good for _, args in self.effects(p, "WAREHOUSE")):
-            points *= 2
         self.pp[p] += points
         self._say(f"{self.name(p)} delivers {GOOD_NAMES[a.good]} in {port}: {points} PP")
         self._fire(p, "deliver")

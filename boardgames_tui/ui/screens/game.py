@@ -194,10 +194,24 @@ class GameScreen(BaseScreen):
         "footer": "#keys",
     }
 
-    def mark_parts(self, parts) -> None:
-        """Outline the parts a walkthrough step talks about (and only those)."""
+    # The places on the board a walkthrough step points at (learn/script.py: a step's `places`).
+    marked_places: frozenset[str] = frozenset()
+
+    def mark_parts(self, parts, places=()) -> None:
+        """Outline the parts a walkthrough step talks about (and only those), and mark the places
+        on the board it names."""
         for name, selector in self.PARTS.items():
             self.query_one(selector).set_class(name in parts, "lesson-mark")
+        places = frozenset(places)
+        if places != self.marked_places:
+            self.marked_places = places
+            self.refresh_view(force=True)
+
+    def lesson_places(self) -> frozenset[str]:
+        """Hook: the names of the places this board can mark now, in the walkthrough files' words
+        (a field "4,2", a district "San Marco"…). A board draws each place in `marked_places`
+        in reverse video, so it stands out without colour."""
+        return frozenset()
 
     def make_board(self) -> Widget:
         """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""

@@ -56,10 +56,12 @@ class CaptionScreen(BaseModal[str]):
         last: bool,
         top: bool = False,
         parts: tuple[str, ...] = (),
+        places: tuple[str, ...] = (),
     ):
         super().__init__()
         self.set_class(top, "top")  # out of the way of the parts the caption points at
         self.parts = parts
+        self.places = places
         self.title_text = title
         self.caption = " ".join(caption.split())
         self.index = index
@@ -74,10 +76,9 @@ class CaptionScreen(BaseModal[str]):
             head.append(self.title_text, style="bold")
             yield Static(head, classes="lesson-head")
             yield Static(self.caption, classes="dialog-text")
-            named = [PART_WORDS[p] for p in self.parts if p in PART_WORDS]
-            if named:
-                look = Text("Look at " + ", ".join(named) + " (tinted).", style="italic")
-                yield Static(look, classes="dialog-text")
+            look = self.look_line()
+            if look:
+                yield Static(Text(look, style="italic"), classes="dialog-text")
             if self.your_move:
                 go = "→/Enter  to the board: make the move"
             elif self.last:
@@ -87,6 +88,15 @@ class CaptionScreen(BaseModal[str]):
             back = "   ←  back" if self.index else ""
             look = "" if self.your_move else "   ↓  look at the board"
             yield Static(f"{go}{back}{look}   Esc  leave", classes="dialog-keys")
+
+    def look_line(self) -> str:
+        """Where to look, in words: the parts tinted, the places on the board marked."""
+        named = [PART_WORDS[p] for p in self.parts if p in PART_WORDS]
+        said = f"Look at {', '.join(named)} (tinted)" if named else ""
+        if self.places:
+            marked = ", ".join(self.places)
+            said += f"; marked on the board: {marked}" if said else f"Marked on the board: {marked}"
+        return f"{said}." if said else ""
 
     def action_answer(self, answer: str) -> None:
         if answer == "back" and not self.index:

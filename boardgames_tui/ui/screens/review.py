@@ -1,20 +1,26 @@
 """The review bar: a finished game stepped through move by move. A few lines at the bottom, over
 the game's own board: which move, which round, what that move did, whose view the board shows;
 ←→ a move, PgUp/PgDn a round, Home/End the start and the end, Tab another player's view, c the
-chart of each player's score by round (shown from the start on a tall terminal), Esc back to the
-results."""
+chart of each player's score by round, f the table of the game's own figures up to this move
+(↑↓ scroll it), Esc back to the results. A tall terminal shows the chart and the table from the
+start; a wide one shows them side by side, a narrow one one at a time."""
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ...rules.figures import Figure
+from .. import theme
 from .base import BaseModal
 
-TALL = 36  # terminal lines from which the chart shows without asking
+TALL = 36  # terminal lines from which the chart and the figures show without asking
+WIDE = 110  # columns from which the chart and the figures fit side by side
+ROOM = 5  # the frame, the move line, the keys and the header: kept clear of the figures
 
 
 class ReviewScreen(BaseModal[None]):
@@ -27,7 +33,10 @@ class ReviewScreen(BaseModal[None]):
         Binding("end", "go('move', 100000)", "end", show=False),
         Binding("tab", "go('viewer', 1)", "whose view"),
         Binding("shift+tab", "go('viewer', -1)", "whose view", show=False),
-        Binding("c", "chart", "chart"),
+        Binding("c", "panel('chart')", "chart"),
+        Binding("f", "panel('figures')", "figures"),
+        Binding("down", "scroll(1)", "scroll", show=False),
+        Binding("up", "scroll(-1)", "scroll", show=False),
         Binding("escape", "leave", "results"),
         Binding("r", "leave", "results", show=False),
     ]
@@ -40,23 +49,40 @@ class ReviewScreen(BaseModal[None]):
         from textual_plotext import PlotextPlot
 
         with Vertical(classes="dialog review"):
-            yield PlotextPlot(id="review-chart")
+            with Horizontal(id="review-panels"):
+                yield PlotextPlot(id="review-chart")
+                with VerticalScroll(id="review-figures"):
+                    yield Static(id="review-table")
             yield Static(id="review-where")
             yield Static(id="review-line")
             yield Static(
-                "←→ a move  PgUp/PgDn a round  Home/End  Tab whose view  c chart  Esc results",
+                "←→ move  PgUp/PgDn round  Home/End  Tab view  c chart  f figures ↑↓  Esc",
                 classes="dialog-keys",
             )
 
     def on_mount(self) -> None:
         self.draw_chart()
-        # on a tall terminal the chart shows from the start; c shows or hides it anywhere
-        self.query_one("#review-chart").display = self.app.size.height >= TALL
+        tall = self.app.size.height >= TALL
+        self.query_one("#review-chart").display = tall
+        self.query_one("#review-figures").display = tall and self.app.size.width >= WIDE
         self.show()
 
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The figures scroll within what the terminal leaves over the review's own lines, the
+        move's log line taking as many lines as it wraps to (a game's last move: the scoring)."""
+        width, height = self.app.size
+        said = len(Text(self.review.line()).wrap(self.app.console, max(20, width - 4)))
+        # tall: half the screen, so the board stays in sight; short: as much as the review leaves
+        room = height // 2 if height >= TALL else height - ROOM - said
+        self.query_one("#review-figures").styles.max_height = max(4, room)
+
     def draw_chart(self) -> None:
-        """Each player's score by round, a line each, marked with the player's symbol and named
-        in the legend (a colour is never the only sign)."""
+        """Each player's score by round, a line each in the player's colour, each round's score
+        marked with the player's symbol, which the legend names (a colour is never the only
+        sign)."""
         from textual_plotext import PlotextPlot
 
         from .. import theme
@@ -66,14 +92,45 @@ class ReviewScreen(BaseModal[None]):
         plt.clear_figure()
         for seat, line in enumerate(totals):
             name = self.review.record.seats[seat].name
-            plt.plot(rounds, line, marker=theme.symbol(seat), label=f"{theme.symbol(seat)} {name}")
+            rgb = theme.colour(seat).lstrip("#")
+            colour = tuple(int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+            # a thin line between rounds, the player's symbol on each round's score
+            plt.plot(rounds, line, marker="hd", color=colour)
+            plt.scatter(rounds, line, marker=theme.symbol(seat), label=name, color=colour)
         plt.title("Score by round")
         plt.xticks(rounds)
         plt.xlabel("round")
 
-    def action_chart(self) -> None:
-        chart = self.query_one("#review-chart")
-        chart.display = not chart.display
+    def action_panel(self, which: str) -> None:
+        """Show or hide the chart or the figures; where both do not fit, showing one hides the
+        other."""
+        panel = self.query_one(f"#review-{which}")
+        panel.display = not panel.display
+        if panel.display and self.app.size.width < WIDE:
+            other = "figures" if which == "chart" else "chart"
+            self.query_one(f"#review-{other}").display = False
+        self.show()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#review-figures", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def figures_table(self) -> Table:
+        """The game's figures up to this move: a column per player, headed by symbol and name."""
+        seats = self.review.record.seats
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        table.add_column(f"Figures after move {self.review.index}", no_wrap=True)
+        for seat, player in enumerate(seats):
+            table.add_column(theme.seat_label(seat, player.name[:7]), justify="right")
+        figures: list[Figure] = self.review.figures()
+        group = None
+        for figure in figures:
+            if figure.group != group:
+                group = figure.group
+                table.add_row(Text(group, style="bold underline"))
+            table.add_row(f" {figure.label}", *(str(v) for v in figure.values))
+        if not figures:
+            table.add_row("Nothing played yet.")
+        return table
 
     def show(self) -> None:
         review, app = self.review, self.app
@@ -86,6 +143,14 @@ class ReviewScreen(BaseModal[None]):
         where.append(" saw it")
         self.query_one("#review-where", Static).update(where)
         self.query_one("#review-line", Static).update(Text(review.line()))
+        self.fit()
+        figures = self.query_one("#review-figures")
+        if figures.display:
+            table = self.figures_table()
+            # a scrolling box does not size itself to its content: it is given the table's width
+            # and the scroll bar's
+            figures.styles.width = self.app.console.measure(table).maximum + 2
+            self.query_one("#review-table", Static).update(table)
         app.refresh_review()
 
     def action_go(self, what: str, delta: int) -> None:

@@ -397,8 +397,9 @@ class SanMarcoScreen(GameScreen):
             cubes = (view.get("cubes") or [])[d]
             own = cubes[self.viewer] if self.viewer is not None else 0
             foreign = sum(cubes) - own
+            # the die is rolled after the district is named: say what stands here, not an outcome
             text.append(
-                f"Enter banishes here: {foreign} cube{'s' * (foreign != 1)} of other colours, {own} of yours"
+                f"Enter rolls to banish here ({foreign} cube{'s' * (foreign != 1)} of others, {own} of yours)"
             )
         elif isinstance(first, PlaceNeutral):
             text.append("Enter puts a neutral cube here")
