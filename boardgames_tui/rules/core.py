@@ -246,6 +246,10 @@ class State:
     def standings(self) -> Standings:
         raise NotImplementedError
 
+    # What setting the game up said (San Marco's starting rolls…), kept by the state made by
+    # Game.new so that a log can open with it: apply() returns only what a move says.
+    setup_said: tuple[Event, ...] = ()
+
     def snapshot(self) -> dict:
         """Everything that makes up the state, as plain data; two states are equal iff these are."""
         raise NotImplementedError

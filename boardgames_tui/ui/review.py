@@ -11,7 +11,7 @@ from ..rules import registry
 from ..rules.core import Event, State
 from ..rules.figures import Figure, Move
 from ..rules.record import GameRecord
-from .table import LogEntry, Table
+from .table import SETUP, LogEntry, Table, setup_log
 
 
 @dataclass(frozen=True)
@@ -25,15 +25,16 @@ class Review:
     def __init__(self, record: GameRecord):
         self.record = record
         state = record.new_state()
-        self.log: list[LogEntry] = []
-        self.moments = [Moment(state.copy(), 0, state.view(None).get("round"))]
+        self.log: list[LogEntry] = setup_log(state)
+        self.moments = [Moment(state.copy(), len(self.log), state.view(None).get("round"))]
         for i, step in enumerate(record.steps):
             for event in state.apply(step.seat, step.action):
                 self.log.append(LogEntry(i, step.seat, event))
             self.moments.append(Moment(state.copy(), len(self.log), state.view(None).get("round")))
         self.events: list[tuple[Event, ...]] = [() for _ in record.steps]  # each move's own events
         for entry in self.log:
-            self.events[entry.step] += (entry.event,)
+            if entry.step != SETUP:
+                self.events[entry.step] += (entry.event,)
         self.index = len(record.steps)  # a review opens at the end
         self.viewer = 0
 

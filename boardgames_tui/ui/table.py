@@ -28,9 +28,17 @@ from ..rules.record import GameRecord, RecordError
 
 @dataclass(frozen=True)
 class LogEntry:
-    step: int  # index in record.steps of the action that caused it
-    actor: int  # the seat that acted
+    step: int  # index in record.steps of the action that caused it; SETUP: the set-up
+    actor: int  # the seat that acted (SETUP for the set-up)
     event: Event
+
+
+SETUP = -1
+
+
+def setup_log(state: State) -> list[LogEntry]:
+    """The log's opening lines: what setting the game up said (a fresh state's)."""
+    return [LogEntry(SETUP, SETUP, event) for event in state.setup_said]
 
 
 def with_note(text: str, note: str) -> str:
@@ -99,7 +107,7 @@ class Table:
         record, state = GameRecord.start(game_id, seats, seed, variant, options)
         # The file is written from the first move on: a game opened and left at once leaves no save.
         path = saves.new_save_path(game_id, record.seed, directory=save_dir) if autosave else None
-        return cls(record, state, path)
+        return cls(record, state, path, setup_log(state))
 
     @classmethod
     def resume(cls, path: Path) -> Table:
@@ -115,7 +123,7 @@ class Table:
     def replayed(cls, record: GameRecord, save_path: Path | None = None) -> Table:
         """The game `record` holds, replayed with its log (a walkthrough's position: no save)."""
         state = record.new_state()
-        log: list[LogEntry] = []
+        log = setup_log(state)
         for i, step in enumerate(record.steps):
             for event in state.apply(step.seat, step.action):
                 log.append(LogEntry(i, step.seat, event))

@@ -153,8 +153,9 @@ class KeyboardWatch:
         text = app.screen_text()
         match = HAND_LINE.search(text)
         if match or CHIPS_LINE.search(text):
+            # the board, or a dialog over it (a choice list lets the board show through)
             game = app.game_screen
-            assert screen is game and game.viewer == self.at_keyboard is not None, text
+            assert game in app.screen_stack and game.viewer == self.at_keyboard is not None, text
             if match:
                 assert int(match.group(1)) == len(app.table.view(self.at_keyboard)["hand"])
             self.seen_own += 1

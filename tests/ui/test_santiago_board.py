@@ -295,7 +295,7 @@ def saved_game(phase: str, count: int = 1, seed: int = 5, then: int = 0):
                     move()
                 break
         move()
-    path = saves.save_dir() / f"santiago-{phase}.json"
+    path = saves.save_dir() / f"santiago-{phase}-{count}-{then}.json"
     saves.save(path, record)
     return path
 

@@ -116,6 +116,7 @@ class SanMarcoState(State):
         self.free_banish_seat: int | None = None
         self._events: list[Event] = []
         self._setup_rolls()
+        self.setup_said = tuple(self._events)
 
     # -- helpers ----------------------------------------------------------------------------
     def _fresh_limits(self) -> list[int]:

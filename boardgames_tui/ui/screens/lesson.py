@@ -95,7 +95,7 @@ class CaptionScreen(BaseModal[str]):
         said = f"Look at {', '.join(named)} (tinted)" if named else ""
         if self.places:
             marked = ", ".join(self.places)
-            said += f"; marked on the board: {marked}" if said else f"Marked on the board: {marked}"
+            said += f"; marked in reverse: {marked}" if said else f"Marked in reverse: {marked}"
         return f"{said}." if said else ""
 
     def action_answer(self, answer: str) -> None:

@@ -13,6 +13,7 @@ city.py     the city: 30 quarters on the house map (turned), borders, owners, go
 sea.py      the sea route: the spaces, the ships, each port's good and delivery spaces
 cards.py    the card panel (what each card does) and the round track with its offices
 signs.py    the players' symbols, the cubes by colour letter, goods, ports and cards in short
+places.py   the places a walkthrough's step may mark ("rose 1", "die R", "LIS", "Money-changer")
 details.py  the `i` screen: every player and every card in words
 results.py  the final scoring, step by step, for the game-over screen
 """

@@ -42,12 +42,12 @@ class MacaoBoard(LineBoard):
         scene = self.source.scene(layout)
         view = scene.view
         notes = tuple(note.plain for note in scene.notes)
-        left_key = (layout, scene.focus, scene.preview, notes, scene.lines)
+        left_key = (layout, scene.focus, scene.preview, notes, scene.lines, scene.marks)
         left, _ = self.part("left", left_key, view, lambda: (panels.left_column(scene, layout), []))
         right: list[Text] = []
         self.hit_parts: list[tuple[int, list[Hit]]] = []
         for name, height in panels.plan(scene, layout, self.source.panel):
-            key = (layout, height, name, scene.acting) + panels.panel_key(name, scene)
+            key = (layout, height, name, scene.acting, scene.marks) + panels.panel_key(name, scene)
 
             def drawn(name: str = name, height: int = height) -> Part:
                 return panels.draw_panel(name, scene, layout, height)

@@ -115,9 +115,10 @@ def draw_cards(
     return lines, index
 
 
-def track_lines(view: Mapping, width: int, height: int) -> list[Text]:
+def track_lines(view: Mapping, width: int, height: int, marked: frozenset[int] = frozenset()) -> list[Text]:
     """The round track: the tribute now, then a line per round with its two offices (the rounds
-    gone by are dropped first when the lines run short)."""
+    gone by are dropped first when the lines run short); the rounds in `marked` in reverse video
+    (a walkthrough points at them)."""
     rnd = int(view.get("round") or 0)
     price = view.get("price") or [0, 0]
     title = Text("Round track", style="bold")
@@ -140,5 +141,7 @@ def track_lines(view: Mapping, width: int, height: int) -> list[Text]:
             line.append(" ")
             line.append_text(signs.cost(CARD[card].cost))
         line.truncate(width, overflow="ellipsis")
+        if r in marked:
+            line.stylize(signs.PLACE)
         lines.append(line)
     return lines[:height]

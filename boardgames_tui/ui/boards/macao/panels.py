@@ -7,10 +7,11 @@ mouse: (line, first cell, last cell + 1, place).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from rich.text import Text
 
-from . import cards, city, dice, rose, sea, signs
+from . import cards, city, dice, places, rose, sea, signs
 from .layout import Layout
 from .scene import Scene
 
@@ -38,15 +39,17 @@ def wall_line(view: Mapping, width: int) -> Text:
 def left_column(scene: Scene, layout: Layout) -> list[Text]:
     view, width = scene.view, layout.left
     p = scene.focus if scene.focus is not None else 0
-    lines = rose.draw_rose(view, p, scene.preview, width)
+    marks = scene.marks
+    lines = rose.draw_rose(view, p, scene.preview, width, places.faces(marks), places.NOW in marks)
     lines += list(scene.notes)  # a payment under way comes before the others' roses: it is the decision
-    lines.append(wall_line(view, width))
+    wall = wall_line(view, width)
+    lines.append(places.mark(wall) if places.WALL in marks else wall)
     for q in range(signs.players(view)):
         if q != p:
             lines.append(rose.summary(view, q, width))
     room = scene.lines - len(lines)
     if room >= 6 and layout.wide:
-        lines += cards.track_lines(view, width, room)
+        lines += cards.track_lines(view, width, room, places.rounds(marks))
     return [signs.pad(line, width) for line in lines[: scene.lines]]
 
 
@@ -104,6 +107,54 @@ def panel_key(name: str, scene: Scene) -> tuple:
 
 
 def draw_panel(name: str, scene: Scene, layout: Layout, height: int) -> tuple[list[Text], list[Hit]]:
+    """A panel's lines and where its places are; the places the walkthrough marks in reverse."""
+    lines, hits = _draw_panel(name, scene, layout, height)
+    if scene.marks:
+        lines = mark_panel(name, scene, layout, height, lines, hits)
+    return lines, hits
+
+
+def mark_panel(
+    name: str, scene: Scene, layout: Layout, height: int, lines: list[Text], hits: list[Hit]
+) -> list[Text]:
+    """`lines` (the panel drawn, its places at `hits`) with the places of `scene.marks` on it in
+    reverse video, each marked line a copy (the city keeps its map between draws). The round
+    track marks its own lines (cards.track_lines)."""
+    view, width, marks = scene.view, layout.panel, scene.marks
+    cells: list[tuple[int, int, int]] = []  # (line, first cell, last cell + 1)
+    if name == "dice":
+        for c in places.dice(marks):
+            cells += [(y, 1 + dice.CELL * c, dice.CELL * (c + 1)) for y in (1, 2, 3)]
+    elif name == "city":
+        geo = city.CityGeometry(width, tall=height >= TALL_CITY)
+        for q in places.quarters(marks):
+            gx, gy = city.GRID[q]
+            x, y = geo.cell_x(gx), geo.cell_y(gy)
+            cells.append((1 + y, x, x + city.cell_text(view, q, geo.cell, q in scene.quarters).cell_len))
+            if geo.tall:
+                cells.append((2 + y, x, x + city.cost_text(q, geo.cell).cell_len))
+    elif name == "sea":
+        x0 = sea.route_x0(width)
+        for s in places.spaces(marks):
+            x, y = sea.NODES[s]
+            cells.append((1 + y, x0 + x, x0 + x + sea.node_width(s)))
+            port = sea.port_cells(view, width, s)
+            if port is not None:
+                y, a, b = port
+                cells.append((1 + len(sea.TEMPLATE) + y, a, b))
+    elif name == "cards":
+        for y, _, _, place in hits:
+            card = scene.card_rows[cast(tuple[str, int], place)[1]].card
+            if places.card_marked(card, marks):
+                cells.append((y, 1, 1 + signs.card_line(card).cell_len))
+    out = list(lines)
+    for y, a, b in cells:
+        if 0 <= y < len(out):
+            out[y] = places.mark(out[y], a, min(b, len(out[y].plain)))
+    return out
+
+
+def _draw_panel(name: str, scene: Scene, layout: Layout, height: int) -> tuple[list[Text], list[Hit]]:
     view, width = scene.view, layout.panel
     if name == "dice":
         lines = [dice.dice_title(view, scene.acting, width)]
@@ -139,4 +190,4 @@ def draw_panel(name: str, scene: Scene, layout: Layout, height: int) -> tuple[li
     if name == "cards":
         lines, index = cards.draw_cards(view, scene.card_owner, scene.card_rows, scene.card_at, width, height)
         return lines, [(y, 0, width, ("card", i)) for y, i in enumerate(index) if i is not None]
-    return cards.track_lines(view, width, height), []
+    return cards.track_lines(view, width, height, places.rounds(scene.marks)), []

@@ -87,12 +87,28 @@ def centre_text(view: Mapping, p: int) -> Text:
     return text
 
 
-def draw_rose(view: Mapping, p: int, preview: Sequence[tuple[int, int, int]], width: int) -> list[Text]:
+def draw_rose(
+    view: Mapping,
+    p: int,
+    preview: Sequence[tuple[int, int, int]],
+    width: int,
+    marked: frozenset[int] = frozenset(),
+    now_marked: bool = False,
+) -> list[Text]:
     """The title and the five lines of the ring, `width` cells wide. `preview` holds the dice being
-    chosen as (face, colour, cubes)."""
+    chosen as (face, colour, cubes); the piles at the faces in `marked` (and the middle, when
+    `now_marked`) are in reverse video: a walkthrough points at them."""
+
     adds: dict[int, list[tuple[int, int]]] = {}
     for face, colour, n in preview:
         adds.setdefault(face, []).append((colour, n))
+
+    def pile(face: int, room: int) -> Text:
+        text = pile_text(view, p, face, adds.get(face, []), room)
+        if face in marked:
+            text.stylize(signs.PLACE)
+        return text
+
     title = signs.label(view, p)
     title.append("'s wind rose", style="bold")
     rnd = int(view.get("round") or 0)
@@ -102,12 +118,15 @@ def draw_rose(view: Mapping, p: int, preview: Sequence[tuple[int, int, int]], wi
     half = (width - 1) // 2
     for faces in RING:
         if not faces:
-            lines.append(signs.centre(centre_text(view, p), width))
+            middle = centre_text(view, p)
+            if now_marked and turned(view) and view.get("step") != "over":
+                middle.stylize(signs.PLACE)
+            lines.append(signs.centre(middle, width))
         elif len(faces) == 1:
-            lines.append(signs.centre(pile_text(view, p, faces[0], adds.get(faces[0], []), width), width))
+            lines.append(signs.centre(pile(faces[0], width), width))
         else:
-            left = pile_text(view, p, faces[0], adds.get(faces[0], []), half)
-            right = pile_text(view, p, faces[1], adds.get(faces[1], []), width - half - 1)
+            left = pile(faces[0], half)
+            right = pile(faces[1], width - half - 1)
             line = signs.pad(left, half)
             line.append(" ")
             line.append_text(signs.pad(right, width - half - 1))

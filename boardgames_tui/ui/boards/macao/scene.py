@@ -34,3 +34,4 @@ class Scene:
     card_rows: tuple[CardRow, ...] = ()
     card_at: int | None = None
     notes: tuple[Text, ...] = field(default_factory=tuple)  # lines under the rose (a payment)
+    marks: frozenset[str] = frozenset()  # the places a walkthrough's step marks (places.py)

@@ -36,6 +36,7 @@ from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
 from . import cards, city, sea, signs
+from . import places as marking
 from .board import MacaoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP
@@ -94,6 +95,7 @@ class MacaoScreen(GameScreen):
         self.quarter_moves: dict[str, list[Action]] = {}
         self.space_moves: dict[str, list[Action]] = {}
         self._decision: tuple | None = None
+        self._marked_panel: str | None = None  # the panel a walkthrough's marks bring up, once
 
     # -- reading the table ---------------------------------------------------------------------
     @property
@@ -127,6 +129,10 @@ class MacaoScreen(GameScreen):
                 panel = "city"  # a new action turn opens on the city; within a turn the panel stays
             if panel is not None:
                 self.panel = panel
+        if self._marked_panel is not None:
+            if self._marked_panel in self.panels():
+                self.panel = self._marked_panel
+            self._marked_panel = None  # once: a panel the player switches to by key stays
         self.set_targets(new)
 
     def set_targets(self, new: bool) -> None:
@@ -187,6 +193,24 @@ class MacaoScreen(GameScreen):
             shown.insert(0, "dice")
         return tuple(shown)
 
+    # -- a walkthrough's places ----------------------------------------------------------------
+    def lesson_places(self) -> frozenset[str]:
+        """The places a walkthrough step may mark now (places.py has the words): the rose's
+        piles, NOW and the wall, and the places on every panel there is something to show on,
+        whichever is up (marking one brings its panel up)."""
+        owner = self.rose_owner
+        rows = cards.card_rows(self.view, owner, self.legal) if owner is not None else []
+        return marking.names(self.view, self.panels(), [row.card for row in rows])
+
+    def mark_parts(self, parts, places=()) -> None:
+        """New marks bring up the panel of the first marked place that is on one (a caption about
+        the sea shows the sea); the same marks again (the caption back after Esc) leave the panel
+        the player chose."""
+        places = tuple(places)
+        if frozenset(places) != self.marked_places:
+            self._marked_panel = next((p for p in map(marking.panel_of, places) if p is not None), None)
+        super().mark_parts(parts, places)
+
     # -- the scene ------------------------------------------------------------------------------
     def make_board(self) -> Widget:
         return MacaoBoard()
@@ -219,6 +243,7 @@ class MacaoScreen(GameScreen):
             card_rows=tuple(self.card_rows),
             card_at=self.card_at,
             notes=tuple(self.notes(layout.left)),
+            marks=self.marked_places,
         )
 
     def place_words(self, moves: Sequence[Action]) -> str:

@@ -141,6 +141,20 @@ def port_entry(view: Mapping, port: str, long: bool) -> Text:
     return text
 
 
+def port_cells(view: Mapping, width: int, port: str) -> tuple[int, int, int] | None:
+    """Where `port` is among the port lines: (line, first cell, last cell + 1); None for a space
+    that is no port."""
+    if port not in PORTS:
+        return None
+    column = width // 2
+    long = column >= 36
+    half = (len(PORTS) + 1) // 2
+    i = PORTS.index(port)
+    x = 0 if i < half else column
+    end = x + port_entry(view, port, long).cell_len
+    return i % half, x, min(end, column if i < half else width)
+
+
 def port_lines(view: Mapping, width: int) -> list[Text]:
     """The eight ports in two columns: name, good, delivery spaces, ships in port."""
     column = width // 2

@@ -8,6 +8,7 @@ board.py    RialtoBoard, the widget: the map and the tray under it, line by line
 venice.py   the districts, the Grand Canal and the 12 slots as Text
 tray.py     the lines under the map: stacks and Doge order, the stage, the rows, the hand
 layout.py   where the districts and slots go, in cells, for a terminal size
+places.py   the places a walkthrough step may mark, by name, and how they are marked
 signs.py    the participants' symbols and names, the cards' and buildings' labels
 details.py  the `i` screen: every player in words, what scoring each district gives now
 results.py  the final scoring, district by district, for the game-over screen

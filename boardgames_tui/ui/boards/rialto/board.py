@@ -15,5 +15,5 @@ class RialtoBoard(LineBoard):
 
     def draw(self, layout: Layout) -> tuple[list[Text], list[Text]]:
         scene = self.source.scene(layout)
-        key = (layout, scene.place, scene.marked, scene.preview)
+        key = (layout, scene.place, scene.marked, scene.preview, scene.places)
         return self.cached_map(key, scene.view, lambda: draw_map(layout, scene)), list(scene.tray)

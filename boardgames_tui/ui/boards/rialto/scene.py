@@ -1,5 +1,6 @@
 """What the board shows at one moment, gathered by the screen for the drawing: the view, who looks,
-the cursor and its preview, and the lines of the tray. The drawing reads nothing else.
+the cursor and its preview, the places a walkthrough marks, and the lines of the tray. The drawing
+reads nothing else.
 """
 
 from __future__ import annotations
@@ -19,3 +20,4 @@ class Scene:
     marked: frozenset = frozenset()  # map places where the viewer has a move now
     preview: tuple[int, int] | None = None  # the numbers a new tile would show at the cursor
     tray: tuple[Text, ...] = field(default_factory=tuple)  # the lines under the map
+    places: frozenset[str] = frozenset()  # the places a walkthrough step marks (places.py)

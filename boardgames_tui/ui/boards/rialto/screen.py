@@ -40,7 +40,7 @@ from ....rules.rialto.data import (
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
-from . import signs, tray
+from . import places, signs, tray
 from .board import RialtoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP
@@ -168,18 +168,25 @@ class RialtoScreen(GameScreen):
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             preview=self.preview(),
             tray=tuple(self.tray_lines(layout)),
+            places=self.marked_places,
         )
+
+    def lesson_places(self) -> frozenset[str]:
+        """The districts, links, banks, the Doge order and the next bridge always; the rows while
+        Phase I shows them (the names: places.py)."""
+        return places.available(self.view or {})
 
     def tray_lines(self, layout: Layout) -> list[Text]:
         """What the player needs for the decision always shows; the Doge order and the stacks
         (also in the player rows and on the map) and the phase's description (also in the header)
-        show when the terminal has room for them."""
+        show when the terminal has room for them, or when a walkthrough marks a place there."""
         view = self.view
         width = layout.width - 1
         room = layout.height - FRAME_LINES - len(self.player_rows(view)) - layout.map_lines
+        marked = self.marked_places
         lines: list[Text] = []
-        if view.get("step") in ("rows", "green"):
-            lines += tray.rows_lines(view, width)
+        if view.get("step") in places.ROW_STEPS:
+            lines += tray.rows_lines(view, width, marked)
         if self.picks is not None:
             lines += tray.picks_lines(view, self.picks, width)
         elif self.map_kind is not None:
@@ -191,8 +198,8 @@ class RialtoScreen(GameScreen):
         hand = tray.hand_line(view, width) if self.picks is None else []
         if hand and len(lines) + len(hand) <= room:
             lines += hand
-        if len(lines) < room:
-            lines.insert(0, tray.info_line(view, width))
+        if len(lines) < room or marked & places.INFO:
+            lines.insert(0, tray.info_line(view, width, marked))
         return lines
 
     def place_hint(self, width: int) -> Text:

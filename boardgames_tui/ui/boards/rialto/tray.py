@@ -8,14 +8,14 @@ view["hand"], which the rules fill in for its owner alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.rialto.data import CARD_NAMES, JOKER, ROUNDS, STAGES
-from . import signs
+from . import places, signs
 from .picking import AS_ONE, AS_TWO, OFF, Y3, Picks
 
 PICKED = Style(bold=True)
@@ -36,17 +36,24 @@ def wrap(pieces: list[Text], width: int, indent: int = 0) -> list[Text]:
     return lines
 
 
-def info_line(view: Mapping, width: int) -> Text:
-    """'Doge ● ▲ ◆ · next bridge 6│3 (4 left) · gondolas 4 · deck 31 · supply 20¢'."""
+def info_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
+    """'Doge ● ▲ ◆ · next bridge 6│3 (4 left) · gondolas 4 · deck 31 · supply 20¢'; "Doge" or
+    "next bridge" in `marked` has that piece reversed."""
     text = Text("Doge ", style="bold")
     for i, p in enumerate((view.get("doge") or {}).get("order") or []):
         text.append(" " if i else "")
         text.append_text(signs.sign(view, p))
+    if places.DOGE in marked:
+        text.stylize(places.MARK)
     if width >= 100:
         text.append(" (first to last)", style="dim")
     nxt = view.get("bridge_next")
-    text.append(" · next bridge ")
+    text.append(" · ")
+    start = len(text)
+    text.append("next bridge ")
     text.append(f"{nxt[0]}│{nxt[1]}" if nxt else "none", style="bold")
+    if places.NEXT_BRIDGE in marked:
+        text.stylize(places.MARK, start, len(text))
     text.append(f" ({view.get('bridges_left', 0)} left) · gondolas {view.get('gondolas_left', 0)}")
     text.append(f" · deck {view.get('deck', 0)}")
     if width >= 100:
@@ -111,9 +118,10 @@ PHASE_WORDS = {
 }
 
 
-def rows_lines(view: Mapping, width: int) -> list[Text]:
+def rows_lines(view: Mapping, width: int, marked: Collection[str] = ()) -> list[Text]:
     """The face-up rows of Phase I, as many to a line as fit: 'Row 2: Dog Gld×2 Jok' (or who
-    took it); on a narrow line with many rows, '2: Dog Gld×2 Jok'."""
+    took it); on a narrow line with many rows, '2: Dog Gld×2 Jok'. A row in `marked` ("row 2")
+    is reversed."""
     takers = view.get("row_taker") or []
     rows = view.get("rows") or []
     lines: list[Text] = []
@@ -129,6 +137,8 @@ def rows_lines(view: Mapping, width: int) -> list[Text]:
                 piece.append("discarded", style="dim")
             else:
                 piece.append(signs.cards_text(row))
+            if places.row(r) in marked:
+                piece.stylize(places.MARK)
             pieces.append(piece)
         if not pieces:
             return []

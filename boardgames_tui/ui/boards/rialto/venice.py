@@ -5,18 +5,20 @@ banks' bonus tiles, and the 12 connection slots with their bridges and gondolas.
 The current district is drawn with heavy lines (┏━┓); a free slot where a tile may go now shows
 a + (the virtual player's marked slot a ○), the slot under the cursor is reversed and shows the
 new tile's numbers as they would face. Shapes and symbols carry every meaning; colours repeat them.
+The places a walkthrough step marks (places.py) are drawn in reverse video: a district's name line,
+a link's cells (those the cursor would reverse), a bank's bonus on the canal line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.rialto.data import BANK_BONUS, BANK_NAMES, DISTRICTS, NDISTRICTS, SLOT_LETTERS, SLOTS
 from ....rules.rialto.reckoning import district_value, rank_points, ranking
-from . import signs
+from . import places, signs
 from .layout import GRID, Layout, Spot
 from .scene import Scene
 
@@ -128,6 +130,8 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     titled.append_text(title)
     titled.append(" " + h * max(0, w - 4 - title.cell_len - len(value)) + " ")
     titled.append(value, style="bold")
+    if places.district(district) in scene.places:
+        titled.stylize(places.MARK, 1, len(titled))  # from the round number to the value
     titled.append(tr if north else br)
     plain = Text((bl if north else tl) + h * (w - 2) + (br if north else tr))
     canvas.put(x, layout.title_y(district), titled)
@@ -172,6 +176,8 @@ def gap_piece(scene: Scene, spot: Spot, width: int) -> Text:
         text.append_text(sign)
         text.append(end.plain[0], style="bold")
         text.append_text(sign)
+    if places.slot_marked(scene.places, spot.slot):
+        text.stylize(places.MARK)
     if here:
         text.stylize(CURSOR)
     pad = max(0, width - text.cell_len)
@@ -209,18 +215,22 @@ def arc_piece(scene: Scene, spot: Spot) -> Text:
     if numbers:
         text.append(numbers[1], style="bold")
     text.append(right, style=WATER)
+    if places.slot_marked(scene.places, spot.slot):
+        text.stylize(places.MARK)
     if here:
         text.stylize(CURSOR)
     return text
 
 
-def canal_line(view: Mapping, width: int) -> Text:
-    """The Grand Canal between the banks, with each bank's bonus tile: open, or who claimed it."""
+def canal_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
+    """The Grand Canal between the banks, with each bank's bonus tile: open, or who claimed it;
+    a bank in `marked` has its bonus reversed."""
     text = Text()
     banks = view.get("banks") or [None, None]
     for b, claimed in enumerate(banks):
         if b:
             text.append(" ≈≈ Grand Canal ≈≈ ", style=WATER)
+        start = len(text)
         arrow = "↑" if b == 0 else "↓"
         text.append(f"{arrow} {BANK_NAMES[b]} {BANK_BONUS} VP: ")
         if claimed is None:
@@ -229,6 +239,8 @@ def canal_line(view: Mapping, width: int) -> Text:
             for i, p in enumerate(claimed):
                 text.append(" " if i else "")
                 text.append_text(signs.sign(view, p))
+        if places.bank(b) in marked:
+            text.stylize(places.MARK, start, len(text))
     pad = max(0, width - text.cell_len)
     out = Text("≈" * min(3, pad // 2) + " ", style=WATER)
     out.append_text(text)
@@ -241,7 +253,7 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
     canvas = Canvas(layout.map_lines)
     for district in range(NDISTRICTS):
         draw_box(canvas, layout, scene, district)
-    canvas.put(0, layout.canal_y, canal_line(scene.view, layout.map_width))
+    canvas.put(0, layout.canal_y, canal_line(scene.view, layout.map_width, scene.places))
     for spot in layout.spots:
         if spot.kind == "gap":
             x = min(spot.ends[0][0], spot.ends[1][0])
@@ -250,7 +262,10 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
             canvas.put(min(spot.ends[0][0], spot.ends[1][0]), spot.point[1], arc_piece(scene, spot))
         else:
             for side, (x, y) in enumerate(spot.ends):
-                canvas.put(x, y, end_piece(scene, spot, side))
+                end = end_piece(scene, spot, side)
+                if places.slot_marked(scene.places, spot.slot):
+                    end.stylize(places.MARK)
+                canvas.put(x, y, end)
     return canvas.lines()
 
 

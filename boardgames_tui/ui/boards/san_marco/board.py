@@ -21,7 +21,7 @@ class VeniceBoard(LineBoard):
     def draw(self, layout: Layout) -> tuple[list[Text], list[Text]]:
         scene = self.source.scene()
         notes = tuple((d, note.plain, tuple(note.spans)) for d, note in sorted(scene.notes.items()))
-        key = (layout, scene.place, scene.marked, notes)
+        key = (layout, scene.place, scene.marked, scene.spots, notes)
         self.tray = tray_lines(scene, layout.width - 1)
         return self.cached_map(key, scene.view, lambda: draw_map(layout, scene)), [
             line.text for line in self.tray

@@ -1,5 +1,6 @@
 """What the board shows at one moment, gathered by the screen for the drawing: the view, who looks,
-the cursors and what is marked. The drawing (venice.py, tray.py) reads nothing else.
+the cursors, what is marked and what a walkthrough points at. The drawing (venice.py, tray.py)
+reads nothing else.
 """
 
 from __future__ import annotations
@@ -7,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rich.style import Style
 from rich.text import Text
+
+CURSOR = Style(reverse=True, bold=True)  # the map's cursor, the picked card, the pile to take
+# While a walkthrough step marks places (in reverse video), the cursors are underlined instead:
+# reverse then means "marked" and nothing else, and a cursor on a marked place still shows.
+CURSOR_AMONG_SPOTS = Style(bold=True, underline=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -18,10 +25,18 @@ class Scene:
     acting: bool  # the viewer is the one to move
     place: Hashable | None = None  # the map cursor: ("district", d) or ("canal", a, b); None: hidden
     marked: frozenset = frozenset()  # map places where the viewer has a move now
+    # the places a walkthrough step points at, drawn in reverse: ("district", d), ("canal", a, b),
+    # ("doge",) and ("pile", p); the screen turns the step's words into these (lesson_places)
+    spots: frozenset = frozenset()
     notes: Mapping[int, Text] = field(default_factory=dict)  # per district, on its lower border
     card: int | None = None  # the card picked: in the split (its index), or in the pile played
     pile: int | None = None  # the pile under the cursor while choosing
     hint: Text = field(default_factory=Text)  # what the cursor is on, and what Enter does there
+
+    @property
+    def cursor(self) -> Style:
+        """How a cursor is drawn now (see CURSOR_AMONG_SPOTS)."""
+        return CURSOR_AMONG_SPOTS if self.spots else CURSOR
 
     @property
     def step(self) -> str:

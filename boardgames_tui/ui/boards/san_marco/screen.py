@@ -57,7 +57,7 @@ from .signs import (
     is_neutral,
     limit_value,
 )
-from .tray import limit_after
+from .tray import limit_after, tray_lines
 from .venice import scores_text
 
 STEP_TITLE = {
@@ -80,6 +80,35 @@ GROUP_LABELS = {
 }
 
 District = tuple[str, int]
+
+# A walkthrough's words for the board's places (lesson_places): a district by its name, a canal by
+# its two districts (either way round), the Doge, a pile by its number.
+DISTRICT_NAMES = {district.name: ("district", d) for d, district in enumerate(DISTRICTS)}
+CANAL_NAMES = {
+    f"{DISTRICTS[x].name} – {DISTRICTS[y].name}": ("canal", a, b)
+    for a, b in PAIRS
+    for x, y in ((a, b), (b, a))
+}
+DOGE_NAME = "the Doge"
+
+
+def pile_name(pile: int) -> str:
+    return f"pile {pile + 1}"
+
+
+def place_named(name: str) -> Hashable | None:
+    """The board's place a walkthrough names ("San Marco", "Cannaregio – San Marco", "the Doge",
+    "pile 2"), or None."""
+    if name in DISTRICT_NAMES:
+        return DISTRICT_NAMES[name]
+    if name in CANAL_NAMES:
+        return CANAL_NAMES[name]
+    if name == DOGE_NAME:
+        return ("doge",)
+    number = name.removeprefix("pile ")
+    if number != name and number.isdigit() and int(number) >= 1:
+        return ("pile", int(number) - 1)
+    return None
 
 
 def bridge_tuples(view: Mapping) -> list[tuple[tuple[int, int], int]]:
@@ -225,10 +254,31 @@ class SanMarcoScreen(GameScreen):
             place=self.cursor.place if self.map_kind is not None else None,
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             notes=self.doge_notes(),
+            spots=self.spots(),
             card=self.card,
             pile=self.pile,
             hint=self.hint(),
         )
+
+    # -- a walkthrough's places -----------------------------------------------------------------
+    def spots(self) -> frozenset[Hashable]:
+        """The board's places for the names a walkthrough step marks (`marked_places`)."""
+        return frozenset(p for name in self.marked_places if (p := place_named(name)) is not None)
+
+    def lesson_places(self) -> frozenset[str]:
+        """The places a walkthrough step may mark now, in the board's words: the districts by name
+        ("San Marco"), the canals by their two districts either way round ("Cannaregio – San
+        Marco", as the cursor's line says), "the Doge" while he is on the board, and "pile 1"…
+        while the piles' lines are under the map."""
+        names = set(DISTRICT_NAMES)
+        names.update(CANAL_NAMES)
+        if self.view.get("doge") is not None:
+            names.add(DOGE_NAME)
+        scene = self.scene()
+        for line in tray_lines(scene, self.map_layout().width - 1):
+            if line.pile is not None:
+                names.add(pile_name(line.pile))
+        return frozenset(names)
 
     def make_board(self) -> Widget:
         return VeniceBoard()

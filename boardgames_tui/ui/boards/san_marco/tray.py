@@ -2,7 +2,8 @@
 they are turned up), the pile being played, a banishment's roll, and a hint for the cursor.
 
 Each line comes with what a click on it reaches: ("pile", p) for a pile's line, and the cards'
-spans as ("card", i).
+spans as ("card", i). A pile a walkthrough step points at (the scene's `spots`) has its lines
+drawn in reverse (and the cursors are underlined meanwhile, as on the map).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT
 from .scene import Scene
 from .signs import card_label, colour_label, limit_value
 
-PICKED = Style(reverse=True, bold=True)
+SPOT = Style(reverse=True)  # a pile a walkthrough step points at
 
 
 @dataclass
@@ -58,6 +59,10 @@ def piles_lines(scene: Scene, offer: Mapping, picking: bool, width: int) -> list
         lines = [pile_lines(scene, offer, p, picking, short, width) for p in piles]
         if all(len(each) == 1 for each in lines):
             break
+    for p, each in zip(piles, lines):
+        if ("pile", p) in scene.spots:  # a walkthrough points at this pile: reversed
+            for line in each:
+                line.text.stylize(SPOT)
     return [line for each in lines for line in each]
 
 
@@ -69,7 +74,8 @@ def pile_lines(
     line = TrayLine(Text(), pile=pile)
     lines = [line]
     on_pile = scene.pile == pile and scene.step == "choose"
-    line.text.append(("▸" if on_pile else " ") + f"Pile {pile + 1}", style=PICKED if on_pile else "bold")
+    head = ("▸" if on_pile else " ") + f"Pile {pile + 1}"
+    line.text.append(head, style=scene.cursor if on_pile else "bold")
     line.text.append(" │", style="dim")
     if cards is None or draft is None:
         line.text.append(" hidden", style="dim")
@@ -93,7 +99,8 @@ def pile_lines(
             line = TrayLine(Text(" " * 8 + "│", style="dim"), pile=pile)
             lines.append(line)
         x0 = line.text.cell_len
-        line.text.append(piece, style=PICKED if picked else ("" if card.startswith("limit:") else "bold"))
+        plain = "" if card.startswith("limit:") else "bold"
+        line.text.append(piece, style=scene.cursor if picked else plain)
         line.cards.append((x0, line.text.cell_len, i))
     line.text.append_text(tail)
     return lines
@@ -140,7 +147,7 @@ def pending_line(scene: Scene) -> TrayLine:
         x0 = line.text.cell_len
         label = card_label(card)
         if scene.acting and scene.card == i:
-            line.text.append(f" ▸{label}", style=PICKED)
+            line.text.append(f" ▸{label}", style=scene.cursor)
         else:
             line.text.append(f"  {label}", style="bold")
         line.cards.append((x0, line.text.cell_len, i))

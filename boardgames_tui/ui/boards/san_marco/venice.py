@@ -4,6 +4,10 @@ number, name, values and cubes (and the Doge), and the canals between them with 
 A district where the viewer has a move now is drawn with heavy lines (┏━┓), the one under the
 cursor with its title reversed; a canal where a bridge may go shows a + where it would stand.
 Shapes and symbols carry every meaning; colours only repeat them.
+
+A place a walkthrough step points at (the scene's `spots`) is drawn in reverse video over its
+own styles: a district's whole box, a canal's cells (a far canal's words too), the Doge's ♛.
+Meanwhile the cursor is underlined, not reversed (scene.CURSOR_AMONG_SPOTS).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from .signs import DOGE, colour_style, colour_symbol, cube_text, is_neutral
 WATER = Style(color="#4a90d9")
 LIGHT = "┌─┐│└┘"
 HEAVY = "┏━┓┃┗┛"
-CURSOR = Style(reverse=True, bold=True)
+SPOT = Style(reverse=True)  # a place a walkthrough step points at
 
 
 class Canvas:
@@ -73,9 +77,9 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     tl, h, tr, v, bl, br = HEAVY if place in scene.marked else LIGHT
     d = DISTRICTS[district]
     values = f"{d.high}/{d.low}"
-    title = Text(f"{d.die} {d.name}", style=CURSOR if scene.place == place else "bold")
+    title = Text(f"{d.die} {d.name}", style=scene.cursor if scene.place == place else "bold")
     if scene.place == place:
-        title = Text("▸", style=CURSOR) + title
+        title = Text("▸", style=scene.cursor) + title
     room = w - 2 - len(values) - 1
     title.truncate(room)
     top = Text(tl)
@@ -83,7 +87,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     top.append(h * (w - 2 - title.cell_len - len(values)))
     top.append(values, style="bold")
     top.append(tr)
-    canvas.put(x, y, top)
+    rows = [top]
 
     inner = w - 2
     cubes = cube_text(view, (view.get("cubes") or [[]] * NDISTRICTS)[district])
@@ -96,9 +100,9 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     line.append_text(cubes)
     line.append(" " * (inner - cubes.cell_len - (1 if doge else 0)))
     if doge:
-        line.append(DOGE, style="bold")
+        line.append(DOGE, style="bold reverse" if ("doge",) in scene.spots else "bold")
     line.append(v)
-    canvas.put(x, y + 1, line)
+    rows.append(line)
     if layout.box_lines == 4:
         now = Text("now ", style="dim")
         now.append_text(scores_text(view, district))
@@ -107,7 +111,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
         line.append_text(now)
         line.append(" " * (inner - now.cell_len))
         line.append(v)
-        canvas.put(x, y + 2, line)
+        rows.append(line)
 
     note = scene.notes.get(district)
     bottom = Text(bl)
@@ -118,7 +122,12 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
         bottom.append_text(piece)
     bottom.append(h * (w - 1 - bottom.cell_len))
     bottom.append(br)
-    canvas.put(x, y + layout.box_lines - 1, bottom)
+    rows.append(bottom)
+    if place in scene.spots:
+        for row in rows:
+            row.stylize(SPOT)
+    for n, row in enumerate(rows):
+        canvas.put(x, y + n, row)
 
 
 def canal_text(scene: Scene, canal: Canal, owners: list[int]) -> Text:
@@ -143,7 +152,9 @@ def canal_text(scene: Scene, canal: Canal, owners: list[int]) -> Text:
     if canal.kind == "d":
         text.append(canal.lean, style=WATER)
     if scene.place == place:
-        text.stylize(CURSOR)
+        text.stylize(scene.cursor)
+    if place in scene.spots:
+        text.stylize(SPOT)
     return text
 
 
@@ -156,6 +167,9 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
         bridges.setdefault((a, b), []).append(owner)
     for canal in layout.canals:
         if canal.kind == "far":
-            canvas.put(0, canal.y, Text(far_label(canal.pair), style=WATER))
+            words = Text(far_label(canal.pair), style=WATER)
+            if ("canal", *canal.pair) in scene.spots:
+                words.stylize(SPOT)
+            canvas.put(0, canal.y, words)
         canvas.put(canal.x, canal.y, canal_text(scene, canal, bridges.get(canal.pair, [])))
     return canvas.lines()

@@ -4,7 +4,8 @@ right (panel.py) and a legend line below, drawn from the screen's scene.
 Drawing is line by line (Textual's Line API): the picture without the cursor is made once per view
 and size; the cursor is laid over the lines it touches; each finished line is kept as a strip by
 what it shows. A cursor move repaints only the lines whose content changed: the cursor's old and
-new lines, the fields a ditch would water, and the panel's hint.
+new lines, the fields a ditch would water, and the panel's hint. The places a walkthrough marks
+(places.py) are laid over the lines like the cursor, so they are in each line's key too.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ....rules.santiago.actions import PlaceLeftover, PlacePalm
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
 from .picture import Picture, cursor_marks, draw_grid, legend_line, with_marks
+from .places import panel_marks, panel_room, with_places
 from .scene import Scene
 from .signs import Field, fit
 
@@ -90,15 +92,20 @@ class IslandBoard(Widget):
             self._picture_key = key
             if len(self._strips) > 512:
                 self._strips.clear()
-        self._marks = cursor_marks(self.picture, scene)
+        self._marks = with_places(cursor_marks(self.picture, scene), self.picture, scene.marked)
         side_width = layout.side_width
         self._side = []
         if side_width:
-            facts_key = (key, scene.tile_slot)
+            facts_key = (key, scene.tile_slot, scene.marked)
             if self._facts is None or self._facts[0] != facts_key:
                 self._facts = (facts_key, facts(scene, side_width))
             body, sections = self._facts[1]
-            self._side = assemble(body, sections, hint_lines(scene), layout.grid_height)
+            hint = hint_lines(scene)
+            self._side = assemble(body, sections, hint, layout.grid_height)
+            if scene.marked:  # a marked line of the panel: reversed (in the strips' key, by its spans)
+                for y in panel_marks(scene, scene.marked, panel_room(scene, layout)):
+                    self._side[y] = self._side[y].copy()
+                    self._side[y].stylize("reverse", 0, len(self._side[y]))
         keys: list[Hashable] = []
         for y in range(layout.grid_height):
             side = self._side[y] if y < len(self._side) else None

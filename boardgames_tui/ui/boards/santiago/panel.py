@@ -151,8 +151,8 @@ def offer_lines(scene: Scene, wide: bool) -> list[Text]:
         picked = choosing and i == scene.tile_slot and i in slots
         line = Text("▸" if picked else " ", style="bold")
         code = tile_code(tile["crop"], tile["workers"])
-        if picked:
-            code.stylize("reverse")
+        if picked:  # underlined while a walkthrough marks places: reverse is the marks' sign then
+            code.stylize("underline" if scene.marked else "reverse")
         line.append_text(code)
         if wide or (seat is None and not tile.get("leftover")):
             line.append(f" {CROP_NAMES[tile['crop']]:<10}", style=CROP_STYLE[tile["crop"]])

@@ -11,6 +11,8 @@ and for clicks), the legend line, and the cursor laid over the lines it touches.
   to be placed may go, when that is restricted).
 - The cursor shows reversed; a ditch under it is drawn heavy (━ ┃) and the fields it would water
   are underlined.
+- The places a walkthrough's step points at (places.py) show reversed; while there are some, the
+  cursor is underlined instead, so a mark and the cursor never look alike.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ HEAVY = str.maketrans("─╌═│╎║", "━━━┃┃┃")
 
 Span = tuple[int, int, int]  # (line, first cell, cell after the last)
 Spots = list[tuple[int, int, str, Hashable]]  # on one line: (first cell, cell after, kind, place)
+Marks = dict[int, tuple[tuple[int, int, str], ...]]  # per line: (first cell, cell after, how)
 
 
 @dataclass
@@ -219,7 +222,7 @@ def legend_line(view: Mapping, layout: Layout, names: Sequence[str]) -> Text:
     return fit(text, width)
 
 
-def cursor_marks(pic: Picture, scene: Scene) -> dict[int, tuple[tuple[int, int, str], ...]]:
+def cursor_marks(pic: Picture, scene: Scene) -> Marks:
     """Per line, what the cursor lays over it: (first cell, cell after, how)."""
     out: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     place = scene.place
@@ -240,14 +243,17 @@ def cursor_marks(pic: Picture, scene: Scene) -> dict[int, tuple[tuple[int, int, 
 
 
 def with_marks(line: Text, marks: tuple[tuple[int, int, str], ...]) -> Text:
+    """The line with what lies over it: the cursor ("cursor", a "ditch" drawn heavy, the fields
+    it would water "watered"), a place a walkthrough marks ("place"), and while places are marked
+    the cursor underlined rather than reversed ("cursor-underlined", "ditch-underlined")."""
     line = line.copy()
     for x0, x1, how in marks:
-        if how == "ditch":
+        if how in ("ditch", "ditch-underlined"):
             plain = line.plain
             line.plain = plain[:x0] + plain[x0:x1].translate(HEAVY) + plain[x1:]  # same length: spans hold
+            line.stylize("reverse" if how == "ditch" else "underline", x0, x1)
+        elif how in ("cursor", "place"):
             line.stylize("reverse", x0, x1)
-        elif how == "cursor":
-            line.stylize("reverse", x0, x1)
-        else:
+        else:  # "watered", "cursor-underlined"
             line.stylize("underline", x0, x1)
     return line

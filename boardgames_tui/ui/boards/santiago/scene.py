@@ -27,6 +27,7 @@ class Scene:
     tile: Mapping | None  # the offered tile picked for planting
     tile_slot: int
     passed: bool  # the viewer passed in this round's bidding
+    marked: frozenset[str] = frozenset()  # the places a walkthrough's step marks (places.py)
 
     @property
     def phase(self) -> str | None:

@@ -51,6 +51,7 @@ from .island import IslandBoard
 from .keys import HELP_NOTES, KEYMAP
 from .layout import Layout
 from .picks import Picks, viewer_passed
+from .places import place_names
 from .results import plantation_parts
 from .scene import Scene, proposal_on
 from .signs import CROP_SYMBOL, Seg, fit, number_sign, seg_name, tile_code
@@ -118,10 +119,22 @@ class SantiagoScreen(GameScreen):
             tile=self.picks.tile(view),
             tile_slot=self.picks.tile_slot,
             passed=viewer_passed(view, self.viewer),
+            marked=self.marked_places,
         )
 
     def make_board(self) -> Widget:
         return IslandBoard()
+
+    def lesson_places(self) -> frozenset[str]:
+        """Fields "4,2", ditches "V 2,0", intersections "point 2,1", and what the side panel shows
+        now: "offer", "offer 1"…, "proposals", "proposal 1"… (places.py)."""
+        if not self.view:
+            return frozenset()
+        if self.is_mounted:
+            layout = self.board.current_layout()
+        else:
+            layout = Layout(self.size.width or 80, self.size.height or 24)
+        return place_names(self.scene(), layout)
 
     @property
     def board(self) -> IslandBoard:

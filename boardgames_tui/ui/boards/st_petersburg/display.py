@@ -37,6 +37,13 @@ PHASE_TITLE = {
     "trading": "Trading",
 }
 COLUMNS = 8
+# The board's places a walkthrough step may mark (learn/script.py: a step's `places`), besides
+# each display card by its name ("Market": every Market on show) and each player's row's parts
+# (screen.py): a display cell by row and slot as the screen shows it, left to right ("upper 1" …
+# "lower 8"), a whole row, and the parts of the line under the display.
+ROW_PLACES = tuple(f"{row} row" for row in ROWS)
+SLOT_PLACES = tuple(f"{row} {column + 1}" for row in ROWS for column in range(COLUMNS))
+STACKS, NEXT_DEAL, START_MARKERS = "stacks", "next deal", "start markers"
 
 
 def card_letter(key: str) -> str:
@@ -78,6 +85,16 @@ def card_at(view: dict, row: str, column: int) -> tuple[int, str] | None:
     return (column - start, cards[column - start]) if column >= start else None
 
 
+def cell_marked(marks: frozenset[str], row: str, column: int, key: str | None) -> bool:
+    """Whether a walkthrough step marks the display cell at `row`, `column` (holding card `key`,
+    None when empty): by its slot ("upper 4"), its row ("upper row") or its card's name."""
+    return bool(marks) and (
+        f"{row} {column + 1}" in marks
+        or f"{row} row" in marks
+        or (key is not None and CARDS[key].name in marks)
+    )
+
+
 def display_targets(view: dict, legal: list) -> list[Target]:
     """Every card of the display, with the viewer's legal Buy and Take of it."""
     moves: dict[tuple[str, int], list] = {}
@@ -111,6 +128,8 @@ class DisplayBoard(Widget):
         self.price_owner: int | None = None
         self.seat_names: list[str] = []
         self.drawn_keys: list[str] = []
+        # The places a walkthrough step marks (the screen's marked_places), drawn in reverse video.
+        self.marks: frozenset[str] = frozenset()
         # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
         self._strips: dict[tuple, Strip] = {}
         self._lines: list[tuple] = []  # (text, what it shows) per line
@@ -125,6 +144,7 @@ class DisplayBoard(Widget):
         self.show_cursor = screen.show_cursor
         self.price_owner = view.get("active")
         self.seat_names = [s.name for s in screen.table.seats]
+        self.marks = frozenset(screen.marked_places)
         # After an Observatory draw: only the keys that work (a full hand can't take the card).
         self.drawn_keys = [
             words
@@ -159,6 +179,7 @@ class DisplayBoard(Widget):
             self.show_cursor,
             self.price_owner,
             self.app.size.height if self.is_attached else 24,
+            self.marks,
         )
         if key != self._lines_key:
             self._lines = [
@@ -223,7 +244,10 @@ class DisplayBoard(Widget):
     def rule(self, label: str, joint: str, edge: str) -> Text:
         w = self.cell_width
         first = ("─" + label).ljust(w, "─") if label else "─" * w
-        return Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)) + edge, style="dim")
+        text = Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)) + edge, style="dim")
+        if label and f"{label} row" in self.marks:  # the row's name, with its cells
+            text.stylize("reverse", 1, 1 + len(label))
+        return text
 
     def row_lines(self, row: str) -> list[Text]:
         w = self.cell_width
@@ -262,6 +286,9 @@ class DisplayBoard(Widget):
                 if cursor:
                     for part in parts:
                         part.stylize("reverse")
+            if cell_marked(self.marks, row, column, cell[1] if cell is not None else None):
+                for part in parts:
+                    part.stylize("reverse")
             for i in range(self.cell_lines):
                 lines[i].append_text(parts[i])
                 lines[i].append("│", style="dim")
@@ -277,10 +304,14 @@ class DisplayBoard(Widget):
             nxt = view.get("next_deal") == deck
             text.append(f"{letter}{count}", style="bold underline" if nxt else "")
             text.append(" ")
+        self.mark(text, STACKS, 1)
         nd = view.get("next_deal")
         if nd:
+            start = len(text)
             text.append(f"· next deal {DECK_LETTER[nd]} ")
+            self.mark(text, NEXT_DEAL, start + 2)
         markers = view.get("markers", {})
+        start = len(text)
         text.append("· start ")
         for phase in ("worker", "building", "aristocrat", "trading"):
             seat = markers.get(phase)
@@ -288,6 +319,7 @@ class DisplayBoard(Widget):
             if seat is not None:
                 text.append(theme.symbol(seat), style=theme.seat_style(seat))
             text.append(" ")
+        self.mark(text, START_MARKERS, start + 2)
         if view.get("final_round"):
             text.append("FINAL ROUND", style="bold reverse")
             text.append(" ")
@@ -300,6 +332,12 @@ class DisplayBoard(Widget):
             if text.cell_len + prices.cell_len <= width:
                 text.append_text(prices)
         return text
+
+    def mark(self, text: Text, place: str, start: int) -> None:
+        """Reverse `text` from `start` to its end, less the space that ends it, when `place` is
+        marked."""
+        if place in self.marks:
+            text.stylize("reverse", start, len(text.plain.rstrip()))
 
     def card_lines(self, width: int) -> list[Text]:
         """The card under the cursor in words (in the Observatory step, the drawn card), in as

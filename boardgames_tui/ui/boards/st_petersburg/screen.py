@@ -23,6 +23,7 @@ from ....rules.st_petersburg.data import (
     CARD_ORDER,
     CARDS,
     PHASE_OF_FACE,
+    ROWS,
     aristocrat_bonus,
     card_gives,
 )
@@ -34,10 +35,16 @@ from .display import (
     FACE_LETTER,
     FACE_STYLE,
     FACE_TITLE,
+    NEXT_DEAL,
     PHASE_TITLE,
+    ROW_PLACES,
+    SLOT_PLACES,
+    STACKS,
+    START_MARKERS,
     DisplayBoard,
     card_at,
     card_style,
+    cell_marked,
     display_targets,
     income_text,
 )
@@ -77,6 +84,77 @@ class StPetersburgScreen(GameScreen):
     def board(self) -> DisplayBoard:
         return self.query_one(DisplayBoard)
 
+    # -- walkthrough places --------------------------------------------------------------------
+    # A player's row's parts a step may mark: "Sam's points", "Sam's workers"… (place_of).
+    ROW_PARTS = ("row", "points", "rubles", "hand", "tableau")
+
+    def place_of(self, seat: int, part: str) -> str:
+        """A part of a player's row as a walkthrough names it: "Sam's hand", "Sam's workers"."""
+        return f"{self.table.name(seat)}'s {part}"
+
+    def lesson_places(self) -> frozenset[str]:
+        """The display's cells by slot ("upper 1" … "lower 8", left to right as shown) and by row
+        ("upper row"), each card on show by its name ("Market": every Market there), the line
+        under the display ("stacks", "next deal", "start markers") and each player's row and its
+        parts ("Sam's row", "Sam's points", "Sam's rubles", "Sam's hand", "Sam's tableau", and
+        "Sam's workers", "Sam's buildings", "Sam's aristocrats" when Sam has some)."""
+        view = self.view
+        places = {*ROW_PLACES, *SLOT_PLACES, STACKS, START_MARKERS}
+        if view.get("next_deal"):
+            places.add(NEXT_DEAL)
+        for row in ROWS:
+            places.update(CARDS[key].name for key in view.get(row, []))
+        for seat, player in enumerate(view.get("players", [])):
+            places.update(self.place_of(seat, part) for part in self.ROW_PARTS)
+            faces = {CARDS[item["card"]].face for item in player.get("play_area", [])}
+            places.update(self.place_of(seat, FACE_TITLE[face].lower()) for face in faces)
+        return frozenset(places)
+
+    def mark_parts(self, parts, places=()) -> None:
+        """As the frame does; and the cursor goes to the first card the step marks, so that the
+        cursor (also in reverse video) is never the odd one out among the marks, and Enter takes
+        the card the caption names."""
+        super().mark_parts(parts, places)
+        if self.cursor_to_marks():
+            self.redraw_board()
+
+    def cursor_to_marks(self) -> bool:
+        """Put the cursor on the first marked display card unless it is on a marked cell already;
+        whether it moved."""
+        marks = self.marked_places
+        if not marks:
+            return False
+        marked = []
+        for target in self.cursor.targets:  # the display's cards, in reading order
+            row, column = target.place
+            cell = card_at(self.view, row, column)
+            if cell is not None and cell_marked(marks, row, column, cell[1]):
+                marked.append(target.place)
+        here = self.cursor.place
+        if not marked or here in marked or (here is not None and cell_marked(marks, *here, None)):
+            return False
+        return self.cursor.put(marked[0])
+
+    def marked_faces(self, seat: int) -> frozenset[str]:
+        """The groups of a player's tableau a step marks: faces, or "all" for the whole tableau."""
+        marks = self.marked_places
+        if not marks:
+            return frozenset()
+        out = {face for face, title in FACE_TITLE.items() if self.place_of(seat, title.lower()) in marks}
+        if self.place_of(seat, "tableau") in marks:
+            out.add("all")
+        return frozenset(out)
+
+    def mark_part(self, text: Text, seat: int, part: str, start: int) -> None:
+        """Reverse what was appended to `text` since `start` (less its spaces around) when a step
+        marks that part of the player's row."""
+        if self.marked_places and self.place_of(seat, part) in self.marked_places:
+            plain = text.plain
+            end = len(plain.rstrip())
+            while start < end and plain[start] == " ":
+                start += 1
+            text.stylize("reverse", start, end)
+
     # -- hooks ---------------------------------------------------------------------------------
     def header_text(self, view: dict) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
@@ -107,18 +185,26 @@ class StPetersburgScreen(GameScreen):
         two_lines_ok = 2 * len(players) <= height - 18
         for seat, player in enumerate(players):
             row = self.player_prefix(seat)
+            start = len(row)
             row.append(f" ★{player['points']:>3}")
+            self.mark_part(row, seat, "points", start)
             rubles = player.get("rubles")
+            start = len(row)
             row.append(f" {rubles:>3}₽" if rubles is not None else "   ?₽")
+            self.mark_part(row, seat, "rubles", start)
             hand = player.get("hand")
+            start = len(row)
             if hand is not None and seat != self.viewer:
                 row.append(" hand:" + (",".join(CARDS[k].short for k in hand) or "—"))
             else:
                 row.append(f" hand {player['hand_count']}/{player['hand_limit']}")
+            self.mark_part(row, seat, "hand", start)
             row.append(" ")
-            full = self.play_area_text(player, compact=False)
+            marked = self.marked_faces(seat)
+            full = self.play_area_text(player, compact=False, marked=marked)
             if row.cell_len + full.cell_len <= width - 1:
                 row.append_text(full)
+                self.mark_part(row, seat, "row", 0)
                 rows.append(row)
                 continue
             indent = 4
@@ -126,14 +212,19 @@ class StPetersburgScreen(GameScreen):
                 rows.append(row)
                 second = Text(" " * indent)
                 second.append_text(full)
+                self.mark_part(row, seat, "row", 0)
+                self.mark_part(second, seat, "row", 0)
                 rows.append(second)
                 continue
-            row.append_text(self.play_area_text(player, compact=True))
+            row.append_text(self.play_area_text(player, compact=True, marked=marked))
             row.truncate(width - 1, overflow="ellipsis")
+            self.mark_part(row, seat, "row", 0)
             rows.append(row)
         return rows
 
-    def play_area_text(self, player: dict, compact: bool) -> Text:
+    def play_area_text(self, player: dict, compact: bool, marked: frozenset[str] = frozenset()) -> Text:
+        """The cards in front of a player by colour; the groups in `marked` (faces, or "all" for
+        every group) in reverse video, for a walkthrough step that names them."""
         groups: dict[str, list[dict]] = {"green": [], "blue": [], "orange": []}
         for item in player.get("play_area", []):
             groups[CARDS[item["card"]].face].append(item)
@@ -145,6 +236,7 @@ class StPetersburgScreen(GameScreen):
             if not first:
                 text.append(" │ ", style="dim")
             first = False
+            start = len(text)
             letter = FACE_LETTER[face]
             style = FACE_STYLE[face]
             rubles, points = player.get("income", {}).get(PHASE_OF_FACE[face], [0, 0])
@@ -162,8 +254,12 @@ class StPetersburgScreen(GameScreen):
                     name = CARDS[key].short + ("°" if key in used else "")
                     text.append(f" {name}" + (f"×{count}" if count > 1 else ""), style=style)
             text.append(f" {income_text(rubles, points)}")
+            if face in marked:
+                text.stylize("reverse", start, len(text))
         if first:
             text.append("no cards yet", style="dim")
+        if "all" in marked:
+            text.stylize("reverse")
         return text
 
     def private_note(self, view: dict) -> Text | None:
