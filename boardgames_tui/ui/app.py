@@ -119,6 +119,7 @@ class BoardgamesApp(App):
         self._bot_unseen = False  # the last bot move showed nothing: the next is not waited for
         self._bot_token = 0
         self._over_shown = False
+        self._review_first = False  # a finished save opened to be reviewed (resume_game)
         # (seat, steps, context) of the decision last shown to a player: see present()
         self._decision: tuple | None = None
         self._key_barrier = 0.0
@@ -213,7 +214,8 @@ class BoardgamesApp(App):
             return
         self.start_table(table)
 
-    def resume_game(self, path: Path) -> None:
+    def resume_game(self, path: Path, review: bool = False) -> None:
+        """Open a save; `review`: a finished one opens on its review (r in the launcher's list)."""
         from .table import Table
 
         try:
@@ -225,6 +227,7 @@ class BoardgamesApp(App):
             else:
                 self.show_launcher(message, "This save cannot be opened")
             return
+        self._review_first = review and table.is_over()
         self.start_table(table)
 
     def start_table(self, table, lesson: Lesson | None = None) -> None:
@@ -266,7 +269,12 @@ class BoardgamesApp(App):
             self._cancel_bot()
             screen.show(self.viewer, None)
             if not self._over_shown:
-                self.show_game_over()
+                if self._review_first:
+                    self._review_first = False
+                    self._over_shown = True  # the results follow when the review is left
+                    self.start_review()
+                else:
+                    self.show_game_over()
             return
         actor = table.next_actor(prefer=self.viewer)
         if actor is None:

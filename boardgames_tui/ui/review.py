@@ -101,4 +101,10 @@ class Review:
         step = self.record.steps[self.index - 1]
         words = [entry.event.text for entry in self.log if entry.step == self.index - 1]
         who = self.record.seats[step.seat].name
-        return "; ".join(words) if words else f"{who}: {step.action.describe()}"
+        if not words:
+            return f"{who}: {step.action.describe()}"
+        # one line of the log's sentences: "; " between them, a space after one that ends itself
+        line = words[0]
+        for word in words[1:]:
+            line += (" " if line.endswith(".") else "; ") + word
+        return line

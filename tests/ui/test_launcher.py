@@ -11,7 +11,9 @@ from boardgames_tui import prefs, saves
 from boardgames_tui.rules import registry
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.confirm import ConfirmScreen
+from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
+from boardgames_tui.ui.screens.review import ReviewScreen
 
 from .helpers import played_record, write_save
 from .test_saves import settle_saves
@@ -503,3 +505,36 @@ async def test_keys_sent_together_after_one_that_leaves_the_setup_act_where_the_
         await send_together(pilot, "tab", "down", "x")
         assert at(app) == "games" and app.screen.game.id == "santiago"
         assert field(app, "name-0").value == "Ann"
+
+
+async def test_r_on_a_finished_save_opens_its_review_and_esc_shows_its_results(data_dir):
+    finished, going = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await focus_saves(pilot)
+        assert screen.highlighted_save().path == finished and "r review" in keybar(app)
+        await pilot.press("r")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, ReviewScreen):
+                break
+        assert isinstance(app.screen, ReviewScreen) and app.table.is_over()
+        total = len(app.table.record.steps)
+        assert f"Move {total} of {total}" in app.screen_text()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_r_on_a_game_in_progress_only_refreshes_the_list(data_dir):
+    finished, going = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await focus_saves(pilot)
+        await pilot.press("down")
+        assert screen.highlighted_save().path == going and "r review" not in keybar(app)
+        await pilot.press("r")
+        await settle_saves(pilot, screen)
+        assert app.screen is screen and screen.highlighted_save().path == going

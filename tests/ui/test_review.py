@@ -83,6 +83,16 @@ def _moves(record):
         yield Move(step.seat, step.action, before, state.copy(), tuple(events))
 
 
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_moves_line_is_its_log_sentences_joined(game_id):
+    review = Review(random_record(game_id, 8))
+    for k in range(review.count, 0, -max(1, review.count // 20)):
+        review.move(k - review.index)
+        said = [entry.event.text for entry in review.log if entry.step == k - 1]
+        line = review.line()
+        assert ".;" not in line and all(text in line for text in said)
+
+
 def test_rounds_and_the_ends():
     review = Review(random_record("macao", 5))
     assert review.index == review.count  # it opens at the end

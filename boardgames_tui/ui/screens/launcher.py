@@ -45,7 +45,7 @@ NAME_MAX = 12
 # in a text field q and ? are typed rather than obeyed.
 KEYS_GAMES = " ↑↓ choose  Enter set it up  l learn  Tab next  F5 play  ? help  q quit"
 KEYS_SAVES = " ↑↓ choose  Enter resume  Tab next  F5 play  ? help  q quit"
-KEYS_FINISHED = " ↑↓ choose  Enter open  Del/x delete  Tab next  F5 play  ? help  q quit"
+KEYS_FINISHED = " ↑↓ choose  Enter open  r review  Del/x delete  Tab next  F5 play  ? help"
 KEYS_CHOICE = " ←→ change  ↑↓ Enter Tab next  Shift+Tab back  F5 play  ? help  q quit"
 KEYS_TEXT = " type here  ↑↓ Enter Tab next  Shift+Tab back  F5 play"
 KEYS_PLAY = " Enter play  ↑ Shift+Tab back  ? help  q quit"
@@ -94,12 +94,24 @@ class SaveList(OptionList):
     BINDINGS = [
         Binding("delete", "delete_save", "delete", show=False),
         Binding("x", "delete_save", "delete", show=False),
+        Binding("r", "review_save", "review", show=False),
     ]
 
     def action_delete_save(self) -> None:
         screen = self.screen
         if isinstance(screen, LauncherScreen):
             screen.delete_save()
+
+    def action_review_save(self) -> None:
+        """r on a finished game opens its review; on any other save it refreshes the list, as r
+        does elsewhere in the launcher."""
+        screen = self.screen
+        if isinstance(screen, LauncherScreen):
+            entry = screen.highlighted_save()
+            if entry is not None and screen.highlighted_finished():
+                self.app.resume_game(entry.path, review=True)
+            else:
+                screen.action_refresh_saves()
 
 
 class SavesChecked(Message):
