@@ -3,6 +3,7 @@ and the set-up it remembers from one run to the next."""
 
 import json
 import os
+from contextlib import asynccontextmanager
 
 import pytest
 from textual import events
@@ -365,6 +366,17 @@ def finished_and_going():
     return finished, going
 
 
+@asynccontextmanager
+async def on_the_saves():
+    """The launcher at 80x24 with a finished save (first) and a game in progress, the list focused."""
+    finished, going = finished_and_going()
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await focus_saves(pilot)
+        yield app, pilot, screen, finished, going
+
+
 async def focus_saves(pilot):
     screen = pilot.app.screen
     await settle_saves(pilot, screen)
@@ -374,11 +386,7 @@ async def focus_saves(pilot):
 
 
 async def test_a_finished_save_is_deleted_from_the_launcher_after_asking(data_dir):
-    finished, going = finished_and_going()
-    app = BoardgamesApp(seed=1, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await focus_saves(pilot)
+    async with on_the_saves() as (app, pilot, screen, finished, going):
         assert screen.highlighted_save().path == finished
         assert "✓ finished" in app.screen_text()
         assert "Del/x delete" in keybar(app)
@@ -403,11 +411,7 @@ async def test_a_finished_save_is_deleted_from_the_launcher_after_asking(data_di
 
 
 async def test_a_game_in_progress_is_not_deleted_and_the_launcher_says_why(data_dir):
-    finished, going = finished_and_going()
-    app = BoardgamesApp(seed=1, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await focus_saves(pilot)
+    async with on_the_saves() as (app, pilot, screen, finished, going):
         await pilot.press("down")
         assert screen.highlighted_save().path == going
         assert "Del/x delete" not in keybar(app)
@@ -507,12 +511,13 @@ async def test_keys_sent_together_after_one_that_leaves_the_setup_act_where_the_
         assert field(app, "name-0").value == "Ann"
 
 
-async def test_r_on_a_finished_save_opens_its_review_and_esc_shows_its_results(data_dir):
-    finished, going = finished_and_going()
-    app = BoardgamesApp(seed=1, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await focus_saves(pilot)
+async def test_r_on_a_finished_save_opens_its_review_and_on_a_game_in_progress_refreshes(data_dir):
+    async with on_the_saves() as (app, pilot, screen, finished, going):
+        await pilot.press("down", "r")  # a game in progress: the list is read again, nothing opens
+        await settle_saves(pilot, screen)
+        assert app.screen is screen and screen.highlighted_save().path == going
+        assert "r review" not in keybar(app)
+        await pilot.press("up")
         assert screen.highlighted_save().path == finished and "r review" in keybar(app)
         await pilot.press("r")
         for _ in range(10):
@@ -525,16 +530,3 @@ async def test_r_on_a_finished_save_opens_its_review_and_esc_shows_its_results(d
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-
-
-async def test_r_on_a_game_in_progress_only_refreshes_the_list(data_dir):
-    finished, going = finished_and_going()
-    app = BoardgamesApp(seed=1, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await focus_saves(pilot)
-        await pilot.press("down")
-        assert screen.highlighted_save().path == going and "r review" not in keybar(app)
-        await pilot.press("r")
-        await settle_saves(pilot, screen)
-        assert app.screen is screen and screen.highlighted_save().path == going

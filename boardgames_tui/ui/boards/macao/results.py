@@ -16,6 +16,11 @@ from . import signs
 NEIGHBOURS = {q: QUARTER[q].neighbours for q in QUARTER}
 
 
+def signed(points: int) -> str:
+    """+3, +0, −6: with a true minus sign, as the column's "−3 each" has."""
+    return f"+{points}" if points >= 0 else f"−{-points}"
+
+
 def results(table, width: int) -> RenderableType | None:
     view = dict(table.view(None))
     view["names"] = [table.name(seat) for seat in range(len(table.seats))]
@@ -41,7 +46,7 @@ def results(table, width: int) -> RenderableType | None:
             signs.label(view, p),
             str(row["track"]),
             str(markers),
-            f"{row['punish']:+d}",
+            signed(row["punish"]),
             f"+{row['cards']}",
             f"+{row['city']}",
             Text(str(row["total"]), style="bold"),
@@ -53,7 +58,7 @@ def results(table, width: int) -> RenderableType | None:
             words.append(
                 " and none for the cards left (the Abbot)" if shield else f" + {left} for the card(s) left"
             )
-        words.append(f" = {markers}. 2) {markers} × −{PUNISH_PP} = {row['punish']:+d}. ")
+        words.append(f" = {markers}. 2) {markers} × −{PUNISH_PP} = {signed(row['punish'])}. ")
         ending = [CARD[c].name for c in active if CARD[c].timing == "game_end"]
         words.append(f"3) game-end cards {', '.join(ending) or 'none'}: +{row['cards']}. ")
         words.append(f"4) largest group {group} of {len(owned)} quarter(s) × {QUARTER_PP} = +{row['city']}. ")

@@ -45,7 +45,7 @@ def results(table, width: int) -> RenderableType:
         "",
         *[Text(str(prestige[c]), style="bold") for c in range(colours)],
     )
-    sm = Text(f"Tie-break, cubes in {DISTRICTS[SAN_MARCO].name}: ", style="dim")
+    sm = Text(f"Cubes in {DISTRICTS[SAN_MARCO].name}, for the tie-break: ", style="dim")
     sm.append(", ".join(f"{names[s]} {cubes[SAN_MARCO][s]}" for s in range(len(names))), style="dim")
     parts: list[RenderableType] = [
         Text("The final scoring, district by district", style="bold"),
