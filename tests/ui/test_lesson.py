@@ -16,9 +16,10 @@ from .helpers import press
 
 
 async def caption_up(app, pilot) -> CaptionScreen:
-    for _ in range(20):
+    """The caption, once it is on the screen (pushed is not yet drawn on a busy machine)."""
+    for _ in range(40):
         await pilot.pause()
-        if isinstance(app.screen, CaptionScreen):
+        if isinstance(app.screen, CaptionScreen) and f"of {app.screen.count}" in app.screen_text():
             return app.screen
     raise AssertionError(f"no caption: {type(app.screen).__name__}")
 

@@ -1,0 +1,44 @@
+"""benchmarks/bots.py runs a match of every game and reports a share of its games; its greedy St.
+Petersburg player makes only legal moves. (Figures are the script's business: none is asserted.)"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.rules import registry
+from boardgames_tui.rules.bots import bot_rng
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import bots  # noqa: E402
+from greedy_st_petersburg import GreedyBot  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_short_match_of_every_game(game_id):
+    players = registry.get(game_id).min_players
+    row = bots.match(game_id, "smart", "random", players, players)
+    assert 0 <= row["share"] <= 1 and row["fair"] == 1 / players
+    assert row["ratio"] == pytest.approx(row["share"] * players)
+
+
+def test_the_greedy_player_makes_only_legal_moves_to_the_end():
+    state = registry.get("st_petersburg").new(["G", "H"], 4)
+    greedy, step = GreedyBot(), 0
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        action = greedy.choose(state.bot_view(seat), legal, bot_rng(4, seat, step))
+        assert action in legal
+        state.apply(seat, action)
+        step += 1
+    assert step > 50
+
+
+def test_greedy_is_st_petersburgs_only():
+    with pytest.raises(SystemExit):
+        bots.make("santiago", "greedy")
