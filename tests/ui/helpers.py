@@ -97,6 +97,28 @@ async def send_batch(pilot, *keys: str) -> None:
     await pilot.pause()
 
 
+async def screen_up(pilot, kind, tries: int = 10):
+    """Wait (a few frames at most) for a screen of `kind` to be on top; it, or what is there."""
+    for _ in range(tries):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, kind):
+            break
+    return pilot.app.screen
+
+
+async def mash(pilot, rng, keys, rounds: int) -> None:
+    """Random keys from `keys`, one by one and in batches as SSH and a paste deliver them: after
+    each, a screen of the app's own that answers, and the app still running."""
+    app = pilot.app
+    for _ in range(rounds):
+        if rng.random() < 0.5:
+            await press(pilot, rng.choice(keys))
+        else:
+            await send_batch(pilot, *[rng.choice(keys) for _ in range(rng.randint(2, 6))])
+        assert answers_keys(app), [type(s).__name__ for s in app.screen_stack]
+        assert app.return_code is None
+
+
 def answers_keys(app) -> bool:
     """The app shows one of its own screens (not Textual's empty default one under them all)."""
     from boardgames_tui.ui.screens.base import BaseModal, BaseScreen

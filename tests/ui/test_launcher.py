@@ -16,7 +16,7 @@ from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
 from boardgames_tui.ui.screens.review import ReviewScreen
 
-from .helpers import played_record, write_save
+from .helpers import played_record, screen_up, write_save
 from .test_saves import settle_saves
 
 
@@ -520,10 +520,7 @@ async def test_r_on_a_finished_save_opens_its_review_and_on_a_game_in_progress_r
         await pilot.press("up")
         assert screen.highlighted_save().path == finished and "r review" in keybar(app)
         await pilot.press("r")
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, ReviewScreen):
-                break
+        await screen_up(pilot, ReviewScreen)
         assert isinstance(app.screen, ReviewScreen) and app.table.is_over()
         total = len(app.table.record.steps)
         assert f"Move {total} of {total}" in app.screen_text()

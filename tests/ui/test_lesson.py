@@ -105,7 +105,7 @@ async def test_esc_on_a_caption_asks_then_leaves_for_the_launcher():
 async def test_random_keys_in_a_walkthrough_never_leave_a_dead_screen():
     import random
 
-    from .helpers import answers_keys, send_batch
+    from .helpers import mash
     from .test_key_mash import KEYS
 
     rng = random.Random("lesson")
@@ -113,13 +113,7 @@ async def test_random_keys_in_a_walkthrough_never_leave_a_dead_screen():
     keys = [k for k in KEYS if k != "escape"] + ["right"] * 6  # Esc twice would leave: walk on
     async with app.run_test(size=(80, 24)) as pilot:
         await caption_up(app, pilot)
-        for _ in range(120):
-            if rng.random() < 0.5:
-                await press(pilot, rng.choice(keys))
-            else:
-                await send_batch(pilot, *[rng.choice(keys) for _ in range(rng.randint(2, 6))])
-            assert answers_keys(app), [type(s).__name__ for s in app.screen_stack]
-            assert app.return_code is None
+        await mash(pilot, rng, keys, 120)
 
 
 async def test_down_uncovers_the_board_and_esc_brings_the_caption_back():

@@ -14,7 +14,7 @@ from boardgames_tui.ui.review import Review
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.review import ReviewScreen
 
-from .helpers import press, saved_by_bot
+from .helpers import mash, press, saved_by_bot, screen_up
 
 
 def random_record(game_id: str, seed: int) -> GameRecord:
@@ -111,10 +111,7 @@ async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
     path = saved_by_bot("st_petersburg", lambda view: False, ("Ann", "Bob"), 4, "review-test.json")
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
+        await screen_up(pilot, GameOverScreen)
         assert isinstance(app.screen, GameOverScreen)
         total = len(app.table.record.steps)
         await press(pilot, "r")
@@ -153,22 +150,11 @@ async def test_random_keys_in_the_review_never_leave_a_dead_screen():
     scroll keys among them: a screen that answers every time, and no traceback."""
     import random
 
-    from .helpers import answers_keys, send_batch
-
     rng = random.Random("review")
     keys = ["left", "right", "pageup", "pagedown", "home", "end", "tab", "shift+tab"]
     keys += ["c", "f", "up", "down", "r", "escape", "b", "i", "question_mark"]
     path = saved_by_bot("san_marco", lambda view: False, ("Ann", "Bob", "Cleo"), 6, "review-keys.json")
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        for _ in range(100):
-            if rng.random() < 0.5:
-                await press(pilot, rng.choice(keys))
-            else:
-                await send_batch(pilot, *[rng.choice(keys) for _ in range(rng.randint(2, 6))])
-            assert answers_keys(app), [type(s).__name__ for s in app.screen_stack]
-            assert app.return_code is None
+        await screen_up(pilot, GameOverScreen)
+        await mash(pilot, rng, keys, 100)
