@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len  # Rich measures wide characters; no Textual here
+from rich.style import Style
+
+# A place a walkthrough's step marks (GameScreen.marked_places), laid over the place's own styles:
+# reverse video, which stands out on any terminal and without colour. Every board draws it so.
+PLACE = Style(reverse=True)
 
 # -- targets and the cursor over them --------------------------------------------------------------
 

@@ -99,7 +99,7 @@ class Review:
         if self.index == 0:
             return "The start of the game."
         step = self.record.steps[self.index - 1]
-        words = [entry.event.text for entry in self.log if entry.step == self.index - 1]
+        words = [event.text for event in self.events[self.index - 1]]
         who = self.record.seats[step.seat].name
         if not words:
             return f"{who}: {step.action.describe()}"

@@ -12,6 +12,7 @@ from rich.text import Text
 from boardgames_tui.learn import script
 from boardgames_tui.rules.macao.data import CARD
 from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.boardkit import PLACE
 from boardgames_tui.ui.boards.macao import places, signs
 from boardgames_tui.ui.boards.macao.board import MacaoBoard
 from boardgames_tui.ui.boards.macao.layout import Layout
@@ -118,9 +119,7 @@ def test_a_marked_place_is_reversed_on_its_cells_and_nothing_else(title, panel, 
         assert sorted(runs(marked, new)) == sorted(pieces)
     # the reverse is added to the place's own styles: a cube keeps its colour letter's colour
     y, x = min(new)
-    assert (
-        marked[y].get_style_at_offset(CONSOLE, x) == before[y].get_style_at_offset(CONSOLE, x) + signs.PLACE
-    )
+    assert marked[y].get_style_at_offset(CONSOLE, x) == before[y].get_style_at_offset(CONSOLE, x) + PLACE
     # cleared, the board draws exactly what it drew before (the cached parts too)
     assert rendered(drawn(board, screen, ())) == rendered(before)
 

@@ -85,8 +85,6 @@ class ReviewScreen(BaseModal[None]):
         sign)."""
         from textual_plotext import PlotextPlot
 
-        from .. import theme
-
         rounds, totals = self.review.scores()
         plt = self.query_one("#review-chart", PlotextPlot).plt
         plt.clear_figure()
@@ -109,7 +107,7 @@ class ReviewScreen(BaseModal[None]):
         if panel.display and self.app.size.width < WIDE:
             other = "figures" if which == "chart" else "chart"
             self.query_one(f"#review-{other}").display = False
-        self.show()
+        self.show_bar()  # the board stays as it is
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#review-figures", VerticalScroll).scroll_relative(y=lines, animate=False)
@@ -133,7 +131,13 @@ class ReviewScreen(BaseModal[None]):
         return table
 
     def show(self) -> None:
-        review, app = self.review, self.app
+        """The review's lines, and the board at the move reviewed, as the chosen player saw it."""
+        self.show_bar()
+        self.app.refresh_review()
+
+    def show_bar(self) -> None:
+        """Which move, what it did, and the figures up to it when they show."""
+        review = self.review
         moment = review.moments[review.index]
         where = Text(f"Move {review.index} of {review.count}", style="bold")
         if moment.round is not None:
@@ -151,7 +155,6 @@ class ReviewScreen(BaseModal[None]):
             # and the scroll bar's
             figures.styles.width = self.app.console.measure(table).maximum + 2
             self.query_one("#review-table", Static).update(table)
-        app.refresh_review()
 
     def action_go(self, what: str, delta: int) -> None:
         review = self.review

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ....rules.macao.data import CARD, ROUNDS, TABLEAU_SPACES
+from ...boardkit import PLACE
 from . import signs
 
 
@@ -142,6 +143,6 @@ def track_lines(view: Mapping, width: int, height: int, marked: frozenset[int] =
             line.append_text(signs.cost(CARD[card].cost))
         line.truncate(width, overflow="ellipsis")
         if r in marked:
-            line.stylize(signs.PLACE)
+            line.stylize(PLACE)
         lines.append(line)
     return lines[:height]

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from rich.text import Text
 
 from ....rules.macao.data import CARD, COLOURS, QUARTER, ROUNDS
+from ...boardkit import PLACE
 from . import city, rose, sea, signs
 
 NOW = "NOW"
@@ -96,5 +97,5 @@ def card_marked(card: str, marks: frozenset[str]) -> bool:
 def mark(text: Text, start: int = 0, end: int | None = None) -> Text:
     """`text` with the cells from `start` to `end` in reverse video, over their own styles."""
     out = text.copy()
-    out.stylize(signs.PLACE, start, len(out.plain) if end is None else end)
+    out.stylize(PLACE, start, len(out.plain) if end is None else end)
     return out

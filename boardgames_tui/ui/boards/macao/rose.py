@@ -20,6 +20,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ....rules.macao.data import COLOURS, ROUNDS
+from ...boardkit import PLACE
 from . import signs
 
 PREVIEW = Style(reverse=True, bold=True)
@@ -106,7 +107,7 @@ def draw_rose(
     def pile(face: int, room: int) -> Text:
         text = pile_text(view, p, face, adds.get(face, []), room)
         if face in marked:
-            text.stylize(signs.PLACE)
+            text.stylize(PLACE)
         return text
 
     title = signs.label(view, p)
@@ -120,7 +121,7 @@ def draw_rose(
         if not faces:
             middle = centre_text(view, p)
             if now_marked and turned(view) and view.get("step") != "over":
-                middle.stylize(signs.PLACE)
+                middle.stylize(PLACE)
             lines.append(signs.centre(middle, width))
         elif len(faces) == 1:
             lines.append(signs.centre(pile(faces[0], width), width))

@@ -46,7 +46,6 @@ PORT_SHORT = {
 }
 KIND_LETTER = {"office": "O", "building": "B", "person": "P"}
 CURSOR = Style(reverse=True, bold=True)
-PLACE = Style(reverse=True)  # a place a walkthrough's caption points at, over its own styles
 DIM = Style(dim=True)
 
 

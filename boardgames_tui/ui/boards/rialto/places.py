@@ -17,11 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from rich.style import Style
-
 from ....rules.rialto.data import BANK_NAMES, DISTRICTS, SLOT_LETTERS, SLOTS
 
-MARK = Style(reverse=True)
 DOGE = "Doge"
 NEXT_BRIDGE = "next bridge"
 INFO = frozenset((DOGE, NEXT_BRIDGE))  # the places on the line with the Doge order

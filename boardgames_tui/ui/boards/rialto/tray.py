@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ....rules.rialto.data import CARD_NAMES, JOKER, ROUNDS, STAGES
+from ...boardkit import PLACE
 from . import places, signs
 from .picking import AS_ONE, AS_TWO, OFF, Y3, Picks
 
@@ -44,7 +45,7 @@ def info_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
         text.append(" " if i else "")
         text.append_text(signs.sign(view, p))
     if places.DOGE in marked:
-        text.stylize(places.MARK)
+        text.stylize(PLACE)
     if width >= 100:
         text.append(" (first to last)", style="dim")
     nxt = view.get("bridge_next")
@@ -53,7 +54,7 @@ def info_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
     text.append("next bridge ")
     text.append(f"{nxt[0]}│{nxt[1]}" if nxt else "none", style="bold")
     if places.NEXT_BRIDGE in marked:
-        text.stylize(places.MARK, start, len(text))
+        text.stylize(PLACE, start, len(text))
     text.append(f" ({view.get('bridges_left', 0)} left) · gondolas {view.get('gondolas_left', 0)}")
     text.append(f" · deck {view.get('deck', 0)}")
     if width >= 100:
@@ -138,7 +139,7 @@ def rows_lines(view: Mapping, width: int, marked: Collection[str] = ()) -> list[
             else:
                 piece.append(signs.cards_text(row))
             if places.row(r) in marked:
-                piece.stylize(places.MARK)
+                piece.stylize(PLACE)
             pieces.append(piece)
         if not pieces:
             return []

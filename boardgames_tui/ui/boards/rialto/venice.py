@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ....rules.rialto.data import BANK_BONUS, BANK_NAMES, DISTRICTS, NDISTRICTS, SLOT_LETTERS, SLOTS
 from ....rules.rialto.reckoning import district_value, rank_points, ranking
+from ...boardkit import PLACE
 from . import places, signs
 from .layout import GRID, Layout, Spot
 from .scene import Scene
@@ -131,7 +132,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     titled.append(" " + h * max(0, w - 4 - title.cell_len - len(value)) + " ")
     titled.append(value, style="bold")
     if places.district(district) in scene.places:
-        titled.stylize(places.MARK, 1, len(titled))  # from the round number to the value
+        titled.stylize(PLACE, 1, len(titled))  # from the round number to the value
     titled.append(tr if north else br)
     plain = Text((bl if north else tl) + h * (w - 2) + (br if north else tr))
     canvas.put(x, layout.title_y(district), titled)
@@ -177,7 +178,7 @@ def gap_piece(scene: Scene, spot: Spot, width: int) -> Text:
         text.append(end.plain[0], style="bold")
         text.append_text(sign)
     if places.slot_marked(scene.places, spot.slot):
-        text.stylize(places.MARK)
+        text.stylize(PLACE)
     if here:
         text.stylize(CURSOR)
     pad = max(0, width - text.cell_len)
@@ -216,7 +217,7 @@ def arc_piece(scene: Scene, spot: Spot) -> Text:
         text.append(numbers[1], style="bold")
     text.append(right, style=WATER)
     if places.slot_marked(scene.places, spot.slot):
-        text.stylize(places.MARK)
+        text.stylize(PLACE)
     if here:
         text.stylize(CURSOR)
     return text
@@ -240,7 +241,7 @@ def canal_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
                 text.append(" " if i else "")
                 text.append_text(signs.sign(view, p))
         if places.bank(b) in marked:
-            text.stylize(places.MARK, start, len(text))
+            text.stylize(PLACE, start, len(text))
     pad = max(0, width - text.cell_len)
     out = Text("≈" * min(3, pad // 2) + " ", style=WATER)
     out.append_text(text)
@@ -264,7 +265,7 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
             for side, (x, y) in enumerate(spot.ends):
                 end = end_piece(scene, spot, side)
                 if places.slot_marked(scene.places, spot.slot):
-                    end.stylize(places.MARK)
+                    end.stylize(PLACE)
                 canvas.put(x, y, end)
     return canvas.lines()
 

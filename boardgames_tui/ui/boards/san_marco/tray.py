@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rich.style import Style
 from rich.text import Text
 
 from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT
+from ...boardkit import PLACE
 from .scene import Scene
 from .signs import card_label, colour_label, limit_value
-
-SPOT = Style(reverse=True)  # a pile a walkthrough step points at
 
 
 @dataclass
@@ -62,7 +60,7 @@ def piles_lines(scene: Scene, offer: Mapping, picking: bool, width: int) -> list
     for p, each in zip(piles, lines):
         if ("pile", p) in scene.spots:  # a walkthrough points at this pile: reversed
             for line in each:
-                line.text.stylize(SPOT)
+                line.text.stylize(PLACE)
     return [line for each in lines for line in each]
 
 

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ....rules.san_marco.data import BRIDGES_PER_PAIR, DISTRICTS, NDISTRICTS
 from ....rules.san_marco.reckoning import district_scores
+from ...boardkit import PLACE
 from .layout import Canal, Layout, far_label
 from .scene import Scene
 from .signs import DOGE, colour_style, colour_symbol, cube_text, is_neutral
@@ -26,7 +27,6 @@ from .signs import DOGE, colour_style, colour_symbol, cube_text, is_neutral
 WATER = Style(color="#4a90d9")
 LIGHT = "┌─┐│└┘"
 HEAVY = "┏━┓┃┗┛"
-SPOT = Style(reverse=True)  # a place a walkthrough step points at
 
 
 class Canvas:
@@ -125,7 +125,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     rows.append(bottom)
     if place in scene.spots:
         for row in rows:
-            row.stylize(SPOT)
+            row.stylize(PLACE)
     for n, row in enumerate(rows):
         canvas.put(x, y + n, row)
 
@@ -154,7 +154,7 @@ def canal_text(scene: Scene, canal: Canal, owners: list[int]) -> Text:
     if scene.place == place:
         text.stylize(scene.cursor)
     if place in scene.spots:
-        text.stylize(SPOT)
+        text.stylize(PLACE)
     return text
 
 
@@ -169,7 +169,7 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
         if canal.kind == "far":
             words = Text(far_label(canal.pair), style=WATER)
             if ("canal", *canal.pair) in scene.spots:
-                words.stylize(SPOT)
+                words.stylize(PLACE)
             canvas.put(0, canal.y, words)
         canvas.put(canal.x, canal.y, canal_text(scene, canal, bridges.get(canal.pair, [])))
     return canvas.lines()

@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ....rules.santiago.actions import PlaceLeftover, PlacePalm
+from ...boardkit import PLACE
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
 from .picture import Picture, cursor_marks, draw_grid, legend_line, with_marks
@@ -105,7 +106,7 @@ class IslandBoard(Widget):
             if scene.marked:  # a marked line of the panel: reversed (in the strips' key, by its spans)
                 for y in panel_marks(scene, scene.marked, panel_room(scene, layout)):
                     self._side[y] = self._side[y].copy()
-                    self._side[y].stylize("reverse", 0, len(self._side[y]))
+                    self._side[y].stylize(PLACE, 0, len(self._side[y]))
         keys: list[Hashable] = []
         for y in range(layout.grid_height):
             side = self._side[y] if y < len(self._side) else None

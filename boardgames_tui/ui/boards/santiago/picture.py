@@ -26,6 +26,7 @@ from rich.text import Text
 
 from ....rules.santiago.data import COLS, CROP_WORDS, CROPS, FIELD_CR, IX, IY, SEG_FIELDS, SEG_INDEX
 from ... import theme
+from ...boardkit import PLACE
 from .layout import Layout
 from .scene import Scene
 from .signs import (
@@ -252,8 +253,10 @@ def with_marks(line: Text, marks: tuple[tuple[int, int, str], ...]) -> Text:
             plain = line.plain
             line.plain = plain[:x0] + plain[x0:x1].translate(HEAVY) + plain[x1:]  # same length: spans hold
             line.stylize("reverse" if how == "ditch" else "underline", x0, x1)
-        elif how in ("cursor", "place"):
+        elif how == "cursor":
             line.stylize("reverse", x0, x1)
+        elif how == "place":
+            line.stylize(PLACE, x0, x1)
         else:  # "watered", "cursor-underlined"
             line.stylize("underline", x0, x1)
     return line

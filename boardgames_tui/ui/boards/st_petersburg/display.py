@@ -24,7 +24,7 @@ from textual.widget import Widget
 from ....rules.st_petersburg.actions import Buy, TakeToHand
 from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
 from ... import theme
-from ...boardkit import Target, TargetCursor
+from ...boardkit import PLACE, Target, TargetCursor
 
 FACE_STYLE = {"green": "#5cb85c", "blue": "#6aa5f0", "orange": "#f0a040"}
 FACE_LETTER = {"green": "W", "blue": "B", "orange": "A"}
@@ -246,7 +246,7 @@ class DisplayBoard(Widget):
         first = ("─" + label).ljust(w, "─") if label else "─" * w
         text = Text(joint.join([first] + ["─" * w] * (COLUMNS - 1)) + edge, style="dim")
         if label and f"{label} row" in self.marks:  # the row's name, with its cells
-            text.stylize("reverse", 1, 1 + len(label))
+            text.stylize(PLACE, 1, 1 + len(label))
         return text
 
     def row_lines(self, row: str) -> list[Text]:
@@ -288,7 +288,7 @@ class DisplayBoard(Widget):
                         part.stylize("reverse")
             if cell_marked(self.marks, row, column, cell[1] if cell is not None else None):
                 for part in parts:
-                    part.stylize("reverse")
+                    part.stylize(PLACE)
             for i in range(self.cell_lines):
                 lines[i].append_text(parts[i])
                 lines[i].append("│", style="dim")

@@ -29,7 +29,7 @@ from ....rules.st_petersburg.data import (
 )
 from ....rules.st_petersburg.state import card_price
 from ... import theme
-from ...boardkit import TargetCursor
+from ...boardkit import PLACE, TargetCursor
 from ...screens.game import GameScreen
 from .display import (
     FACE_LETTER,
@@ -153,7 +153,7 @@ class StPetersburgScreen(GameScreen):
             end = len(plain.rstrip())
             while start < end and plain[start] == " ":
                 start += 1
-            text.stylize("reverse", start, end)
+            text.stylize(PLACE, start, end)
 
     # -- hooks ---------------------------------------------------------------------------------
     def header_text(self, view: dict) -> Text:
@@ -255,11 +255,11 @@ class StPetersburgScreen(GameScreen):
                     text.append(f" {name}" + (f"×{count}" if count > 1 else ""), style=style)
             text.append(f" {income_text(rubles, points)}")
             if face in marked:
-                text.stylize("reverse", start, len(text))
+                text.stylize(PLACE, start, len(text))
         if first:
             text.append("no cards yet", style="dim")
         if "all" in marked:
-            text.stylize("reverse")
+            text.stylize(PLACE)
         return text
 
     def private_note(self, view: dict) -> Text | None:
