@@ -12,7 +12,7 @@
     python benchmarks/bench.py instructions  # exact instruction counts (valgrind): games, start-up
 
 Several sections may be named at once (`bench.py startup keys`). Targets (issue #7) are printed
-beside the figures, for the 2-core reference machine: St. Petersburg 4 players smart ≥ 100
+beside the figures, for the 2-core reference machine: St. Petersburg 4 players normal ≥ 100
 games/s; launcher start-up with 200 saves ≤ 1.5× a bare Textual app; every board's key → screen
 ≈ the bare app's, Santiago's cursor keys at p95 ≤ 1.5× bare at 80×24 and ≤ 2× at 160×50; the app
 under 150 MB; the help on screen within 300 ms of `?`.
@@ -46,7 +46,7 @@ from boardgames_tui.rules.simulate import cpu_count, simulate  # noqa: E402
 
 # (game id, players, bot level) -> target games/s
 RULES_TARGETS = {
-    ("st_petersburg", 4, "smart"): 100,
+    ("st_petersburg", 4, "normal"): 100,
     ("st_petersburg", 4, "random"): 100,
     ("santiago", 4, "random"): 200,
     ("san_marco", 4, "random"): 100,
@@ -68,7 +68,7 @@ def bench_rules() -> None:
     for game_id in registry.ids():
         game = registry.get(game_id)
         for players in range(game.min_players, game.max_players + 1):
-            for level in ("random", "smart"):
+            for level in ("random", "normal"):
                 target = RULES_TARGETS.get((game_id, players, level))
                 if target:
                     games = 200
@@ -158,7 +158,7 @@ import asyncio, json, sys, time
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.ui.app import BoardgamesApp
 game_id, runs, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-seats = [Seat("Ann")] + [Seat(name, "smart") for name in ("Bo", "Cy", "Di", "Ed")][:players - 1]
+seats = [Seat("Ann")] + [Seat(name, "normal") for name in ("Bo", "Cy", "Di", "Ed")][:players - 1]
 app = BoardgamesApp(game_id=game_id, seats=seats, seed=7, bot_delay=30)
 frames = []
 _display = app._display

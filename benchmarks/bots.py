@@ -1,23 +1,32 @@
 """Bot against bot: how often one bot level wins against another, seeded and with the seats
 rotated, so that neither side gains from sitting first. Prints figures, asserts nothing.
 
-    python benchmarks/bots.py                          # every game: smart vs random, 2 players
-    python benchmarks/bots.py st_petersburg smart greedy --players 2 --games 200
-    python benchmarks/bots.py santiago smart random --players 4 --games 100
+    python benchmarks/bots.py                          # issue 13's table (long: see below)
+    python benchmarks/bots.py st_petersburg normal greedy --players 2 --games 200
+    python benchmarks/bots.py santiago hard normal --players 4 --games 200 --think 0.25
 
 One bot of level A plays against players-1 bots of level B. A's win share counts a shared win as a
 fraction (two winners: half a game each). Beside it: the fair share (1 / players) and A's share
 as a multiple of it — issue 13 asks for at least 60% of two-player games, or 1.8× the fair share
 with more seats. "greedy" is St. Petersburg's plain value-per-ruble player, written for this
 measurement alone (greedy_st_petersburg.py); any other level is one of the game's own.
+
+With no game named, every game is measured at its smallest and largest player count: hard vs
+normal and normal vs easy, and St. Petersburg's normal vs greedy. Games are shared among --jobs
+processes (default: every processor); each game is played from its own seed, so the figures do
+not depend on the number. A hard bot's decisions are timed too (median and p95): it thinks
+--think seconds a move, as a budget of moves (Game.search_rate), so a shorter time measures a
+weaker hard bot in less time, never a different game engine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,38 +34,62 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng  # noqa: E402
+from boardgames_tui.rules.levels import DEFAULT_THINK  # noqa: E402
 
 
-def make(game_id: str, level: str):
+def make(game_id: str, level: str, think: float):
     if level == "greedy":
         if game_id != "st_petersburg":
             raise SystemExit("greedy is St. Petersburg's benchmark player only")
         from greedy_st_petersburg import GreedyBot
 
         return GreedyBot()
-    return registry.get(game_id).make_bot(level)
+    return registry.get(game_id).make_bot(level, think)
 
 
-def match(game_id: str, a: str, b: str, players: int, games: int, first_seed: int = 1) -> dict:
-    """A's wins (shared wins as fractions) over `games` games, A's seat rotating game by game."""
-    bots = {"a": make(game_id, a), "b": make(game_id, b)}
+def one_game(job: tuple) -> tuple[float, list[float], float]:
+    """Game `g` of a match: A's share of the win, A's decision times (hard only), the game's time."""
+    game_id, a, b, players, g, first_seed, think = job
     game = registry.get(game_id)
-    won, seconds = 0.0, []
-    for g in range(games):
-        seed = first_seed + g
-        seat_a = g % players
-        names = [f"{a if s == seat_a else b}{s}" for s in range(players)]
-        state = game.new(names, seed)
-        start, step = time.perf_counter(), 0
-        while not state.is_over():
-            seat = state.to_move()[0]
-            bot = bots["a"] if seat == seat_a else bots["b"]
-            state.apply(seat, bot_move(state, seat, bot, bot_rng(seed, seat, step)))
-            step += 1
-        seconds.append(time.perf_counter() - start)
-        winners = [row.seat for row in state.standings().rows if row.winner]
-        if seat_a in winners:
-            won += 1 / len(winners)
+    bot_a, bot_b = make(game_id, a, think), make(game_id, b, think)
+    seed = first_seed + g
+    seat_a = g % players
+    names = [f"{a if s == seat_a else b}{s}" for s in range(players)]
+    state = game.new(names, seed)
+    start, step, decisions = time.perf_counter(), 0, []
+    while not state.is_over():
+        seat = state.to_move()[0]
+        bot = bot_a if seat == seat_a else bot_b
+        began = time.perf_counter()
+        action = bot_move(state, seat, bot, bot_rng(seed, seat, step))
+        if bot is bot_a and getattr(bot_a, "last_moves", 0):
+            decisions.append(time.perf_counter() - began)
+        state.apply(seat, action)
+        step += 1
+    winners = [row.seat for row in state.standings().rows if row.winner]
+    share = 1 / len(winners) if seat_a in winners else 0.0
+    return share, decisions, time.perf_counter() - start
+
+
+def match(
+    game_id: str,
+    a: str,
+    b: str,
+    players: int,
+    games: int,
+    first_seed: int = 1,
+    think: float = DEFAULT_THINK,
+    jobs: int = 1,
+) -> dict:
+    """A's wins (shared wins as fractions) over `games` games, A's seat rotating game by game."""
+    work = [(game_id, a, b, players, g, first_seed, think) for g in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(one_game, work, chunksize=1)
+    else:
+        results = [one_game(job) for job in work]
+    won = sum(r[0] for r in results)
+    decisions = sorted(t for r in results for t in r[1])
     share = won / games
     fair = 1 / players
     return {
@@ -68,34 +101,54 @@ def match(game_id: str, a: str, b: str, players: int, games: int, first_seed: in
         "share": share,
         "fair": fair,
         "ratio": share / fair,
-        "game_ms": 1000 * statistics.median(seconds),
+        "game_ms": 1000 * statistics.median(r[2] for r in results),
+        "decisions": decisions,
+        "think": think,
     }
 
 
 def show(row: dict) -> None:
-    print(
-        f"{row['game']:14} {row['players']}p  {row['a']:>7} vs {row['b']:<7} "
+    line = (
+        f"{row['game']:14} {row['players']}p  {row['a']:>6} vs {row['b']:<6} "
         f"{row['games']:4} games  A wins {100 * row['share']:5.1f}%  "
         f"(fair {100 * row['fair']:.0f}%, {row['ratio']:.2f}×)  median game {row['game_ms']:.0f} ms"
     )
+    times = row["decisions"]
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        line += (
+            f"  hard ({row['think']:g} s) decision median {1000 * statistics.median(times):.0f} ms"
+            f" p95 {1000 * p95:.0f} ms"
+        )
+    print(line, flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("game", nargs="?", help="a game id; none: every game")
-    parser.add_argument("a", nargs="?", default="smart", help="level of the one bot (default smart)")
-    parser.add_argument("b", nargs="?", default="random", help="level of the others (default random)")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("game", nargs="?", help="a game id; none: issue 13's table")
+    parser.add_argument("a", nargs="?", default="normal", help="level of the one bot (default normal)")
+    parser.add_argument("b", nargs="?", default="easy", help="level of the others (default easy)")
+    parser.add_argument("--players", type=int, help="default: the game's smallest and largest count")
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK, help="a hard bot's seconds a move")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    games = [args.game] if args.game else registry.ids()
-    for game_id in games:
+    if args.game:
+        pairs = [(args.game, args.a, args.b)]
+    else:
+        pairs = [(g, a, b) for g in registry.ids() for a, b in (("hard", "normal"), ("normal", "easy"))]
+        pairs.insert(2, ("st_petersburg", "normal", "greedy"))
+    for game_id, a, b in pairs:
         game = registry.get(game_id)
-        players = min(max(args.players, game.min_players), game.max_players)
-        show(match(game_id, args.a, args.b, players, args.games, args.seed))
+        if args.players:
+            counts = [min(max(args.players, game.min_players), game.max_players)]
+        else:
+            counts = sorted({game.min_players, game.max_players})
+        for players in counts:
+            show(match(game_id, a, b, players, args.games, args.seed, args.think, args.jobs))
     return 0
 
 

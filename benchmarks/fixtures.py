@@ -95,7 +95,7 @@ def make_saves(folder: Path, count: int, seed: int = 1) -> int:
     for i in range(count):
         game = registry.get(ids[i % len(ids)])
         players = rng.randint(game.min_players, game.max_players)
-        seats = [Seat(names[0])] + [Seat(names[s], "smart") for s in range(1, players)]
+        seats = [Seat(names[0])] + [Seat(names[s], "normal") for s in range(1, players)]
         game_seed = rng.randrange(10_000, 100_000)
         record, state = GameRecord.start(game.id, seats, game_seed)
         stop = rng.randint(5, 300)

@@ -16,7 +16,7 @@ from fixtures import Scratch, make_saves
 
 GAMES = 10
 # (game id, bot level, players)
-CASES = (("st_petersburg", "smart", 4), ("st_petersburg", "random", 4), ("santiago", "random", 4))
+CASES = (("st_petersburg", "normal", 4), ("st_petersburg", "random", 4), ("santiago", "random", 4))
 
 # Starts an app under Textual's test driver and leaves, without tidying up, at its first frame.
 FIRST_FRAME = r"""

@@ -14,16 +14,19 @@ from pathlib import Path
 from . import __version__
 from .rules import registry
 from .rules.core import Seat, new_seed
+from .rules.levels import ALIASES, DEFAULT_THINK, LEVELS, level_named
 
-BOT_PREFIXES = {"bot": "smart", "smart": "smart", "random": "random"}
+# A seat's kind before ':' in --players: a level, "random", or an older name for a level.
+BOT_PREFIXES = (*LEVELS, "random", *ALIASES)
 
 
 class UsageError(Exception):
     pass
 
 
-def parse_players(text: str) -> list[Seat]:
-    """ "Ann,Bob,bot:Cleo" -> seats; `bot:` (or `smart:`) is the game's best bot, `random:` RandomBot.
+def parse_players(text: str, think: float | None = None) -> list[Seat]:
+    """ "Ann,hard:Bob,bot:Cleo" -> seats: `easy:`, `normal:` and `hard:` are the bot levels
+    (`bot:` and `smart:` the normal one), `random:` RandomBot; a hard bot thinks `think` seconds.
 
     A ':' always introduces a kind, so a typo such as "rnadom:Dan" is refused rather than seating
     a human called "rnadom:Dan"; for the same reason no name may contain ':'.
@@ -40,12 +43,14 @@ def parse_players(text: str) -> list[Seat]:
         if kind not in BOT_PREFIXES:
             what = f"unknown seat kind '{kind}'" if kind else "no seat kind before ':'"
             raise UsageError(
-                f"{what} in '{part}': the kinds are {', '.join(BOT_PREFIXES)}; a name without ':' is a human"
+                f"{what} in '{part}': the kinds are {', '.join(LEVELS)} and random; "
+                "a name without ':' is a human"
             )
         name = name.strip()
         if ":" in name:
             raise UsageError(f"a player's name cannot contain ':' ('{part}')")
-        seats.append(Seat(name or f"Bot {i + 1}", BOT_PREFIXES[kind]))
+        level = level_named(kind)
+        seats.append(Seat(name or f"Bot {i + 1}", level, think if level == "hard" else None))
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise UsageError("player names must differ")
@@ -60,6 +65,11 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
             raise UsageError(f"--option takes KEY=VALUE, not '{pair}'")
         options[key.strip()] = value.strip()
     return options
+
+
+def check_think(seconds: float) -> None:
+    if not 0 < seconds <= 60:
+        raise UsageError(f"--think takes seconds above 0 and at most 60, not {seconds:g}")
 
 
 def get_game(game_id: str):
@@ -94,7 +104,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         default=None,
-        help='comma-separated names, no ":" in a name; "bot:Name" for a bot, "random:Name" for a random bot',
+        help='comma-separated names, no ":" in a name; "easy:Name", "normal:Name" (or "bot:Name") and '
+        '"hard:Name" for a bot of that level, "random:Name" for one that plays at random',
+    )
+    play.add_argument(
+        "--think",
+        type=float,
+        default=DEFAULT_THINK,
+        metavar="SECONDS",
+        help=f"a hard bot's thinking time per move (default {DEFAULT_THINK:g})",
     )
     play.add_argument("--seed", type=int, default=None, help="random by default")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -108,7 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
-        "--bot", default="smart", help="random | smart, or one level per seat, e.g. smart,random"
+        "--bot",
+        default="normal",
+        help="easy | normal | hard | random, or one level per seat, e.g. hard,normal",
+    )
+    sim.add_argument(
+        "--think",
+        type=float,
+        default=DEFAULT_THINK,
+        metavar="SECONDS",
+        help=f"a hard bot's thinking time per move (default {DEFAULT_THINK:g})",
     )
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
     sim.add_argument(
@@ -224,8 +251,10 @@ def run_simulate(args) -> int:
     game = get_game(args.game)
     levels = [b.strip() for b in args.bot.split(",")]
     for level in levels:
-        if level not in ("random", "smart"):
-            raise UsageError(f"--bot takes random or smart, not '{level}'")
+        if level not in BOT_PREFIXES:
+            raise UsageError(f"--bot takes {' | '.join((*LEVELS, 'random'))}, not '{level}'")
+    levels = [level_named(level) or level for level in levels]
+    check_think(args.think)
     players = args.players or (len(levels) if len(levels) > 1 else game.min_players)
     if len(levels) == 1:
         levels = levels * players
@@ -252,6 +281,7 @@ def run_simulate(args) -> int:
             options=options,
             progress=bar,
             jobs=args.jobs or cpu_count(),
+            think=args.think,
         )
     except KeyboardInterrupt:
         if bar is not None:
@@ -295,8 +325,9 @@ def main(argv: list[str] | None = None) -> int:
             app_kwargs["learn"] = game.id
         elif args.command == "play":
             game = get_game(args.game)
+            check_think(args.think)
             seats = (
-                parse_players(args.players)
+                parse_players(args.players, args.think)
                 if args.players
                 else [Seat(f"Player {i + 1}") for i in range(game.min_players)]
             )

@@ -3,8 +3,9 @@
 Every function takes the file's path (`prefs_path(data_dir)`): the SSH server gives each user a
 data directory of their own. Without one, the default data directory is used.
 
-One entry per game id: the number of players, each seat's name and kind ("human", "smart" or
-"random") and the options. Not the seed: every game gets a fresh one.
+One entry per game id: the number of players, each seat's name and kind ("human", a bot level or
+"random"; "smart", written before there were levels, reads as "normal"), the options and how long
+hard bots think. Not the seed: every game gets a fresh one.
 
 Nothing read from the file is trusted. It may be damaged, foreign, from another version, or from
 before a game changed its options: whatever does not fit the game is dropped here, so the launcher
@@ -24,6 +25,7 @@ from typing import Any
 
 from . import saves
 from .rules.core import Game
+from .rules.levels import level_named
 
 FILE_NAME = "launcher.json"
 FORMAT = "boardgames-tui/launcher"
@@ -46,6 +48,7 @@ class Setup:
     names: list[str | None] = field(default_factory=list)
     kinds: list[str | None] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
+    think: str | None = None
 
 
 def _document(path: Path) -> dict:
@@ -76,13 +79,19 @@ def load(path: Path | None = None) -> dict[str, dict]:
     return {key: value for key, value in games.items() if isinstance(value, dict)}
 
 
-def entry(players: int, seats: Sequence[tuple[str, str]], options: Mapping[str, str]) -> dict:
-    """One game's entry as it is written: `seats` are (name, kind) pairs."""
-    return {
+def entry(
+    players: int, seats: Sequence[tuple[str, str]], options: Mapping[str, str], think: str | None = None
+) -> dict:
+    """One game's entry as it is written: `seats` are (name, kind) pairs; `think` a hard bot's
+    thinking time as the launcher shows it."""
+    data: dict[str, Any] = {
         "players": players,
         "seats": [{"name": name, "kind": kind} for name, kind in seats],
         "options": dict(options),
     }
+    if think is not None:
+        data["think"] = think
+    return data
 
 
 def remember(
@@ -91,6 +100,7 @@ def remember(
     seats: Sequence[tuple[str, str]],
     options: Mapping[str, str],
     path: Path | None = None,
+    think: str | None = None,
 ) -> dict[str, dict]:
     """Store one game's set-up, keeping the other games' entries; returns every entry.
 
@@ -98,7 +108,7 @@ def remember(
     """
     path = Path(path) if path is not None else prefs_path()
     games = load(path)
-    games[game_id] = entry(players, seats, options)
+    games[game_id] = entry(players, seats, options, think)
     document = {"format": FORMAT, "version": VERSION, "last": game_id, "games": games}
     saves.write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     return games
@@ -114,8 +124,11 @@ def clean_name(value: Any, max_length: int) -> str | None:
     return name
 
 
-def setup(game: Game, raw: Any, kinds: Iterable[str], name_max: int) -> Setup | None:
-    """The remembered set-up of `game` with every value it no longer accepts left out."""
+def setup(
+    game: Game, raw: Any, kinds: Iterable[str], name_max: int, thinks: Iterable[str] = ()
+) -> Setup | None:
+    """The remembered set-up of `game` with every value it no longer accepts left out: a kind not
+    in `kinds`, a thinking time not in `thinks`."""
     if not isinstance(raw, dict):
         return None
     result = Setup()
@@ -130,7 +143,11 @@ def setup(game: Game, raw: Any, kinds: Iterable[str], name_max: int) -> Setup | 
             seat = seat if isinstance(seat, dict) else {}
             result.names.append(clean_name(seat.get("name"), name_max))
             kind = seat.get("kind")
-            result.kinds.append(kind if isinstance(kind, str) and kind in allowed_kinds else None)
+            kind = level_named(kind) if isinstance(kind, str) else None
+            result.kinds.append(kind if kind in allowed_kinds else None)
+    think = raw.get("think")
+    if isinstance(think, str) and think in set(thinks):
+        result.think = think
     options = raw.get("options")
     if isinstance(options, dict):
         for spec in game.options:

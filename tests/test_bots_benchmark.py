@@ -21,9 +21,10 @@ from greedy_st_petersburg import GreedyBot  # noqa: E402
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_a_short_match_of_every_game(game_id):
     players = registry.get(game_id).min_players
-    row = bots.match(game_id, "smart", "random", players, players)
+    row = bots.match(game_id, "hard", "easy", players, players, think=0.01)
     assert 0 <= row["share"] <= 1 and row["fair"] == 1 / players
     assert row["ratio"] == pytest.approx(row["share"] * players)
+    assert all(t > 0 for t in row["decisions"])
 
 
 def test_the_greedy_player_makes_only_legal_moves_to_the_end():
@@ -41,4 +42,4 @@ def test_the_greedy_player_makes_only_legal_moves_to_the_end():
 
 def test_greedy_is_st_petersburgs_only():
     with pytest.raises(SystemExit):
-        bots.make("santiago", "greedy")
+        bots.make("santiago", "greedy", 1.0)

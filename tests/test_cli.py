@@ -27,12 +27,14 @@ def run_cli(*args):
         (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
         (
             ["play", "st_petersburg", "--players", "Ann,alien:Bob"],
-            "unknown seat kind 'alien' in 'alien:Bob': the kinds are bot, smart, random",
+            "unknown seat kind 'alien' in 'alien:Bob': the kinds are easy, normal, hard and random",
         ),
         (["play", "st_petersburg", "--players", "Ann,:Bob"], "no seat kind before ':'"),
         (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
         (["simulate", "st_petersburg", "--players", "9"], "not 9"),
-        (["simulate", "st_petersburg", "--bot", "genius"], "random or smart"),
+        (["simulate", "st_petersburg", "--bot", "genius"], "easy | normal | hard | random"),
+        (["simulate", "st_petersburg", "--think", "0"], "--think takes seconds"),
+        (["play", "st_petersburg", "--players", "Ann,hard:Bo", "--think", "-1"], "--think takes"),
         (["learn", "chess"], "unknown game 'chess'"),
     ],
 )
@@ -51,13 +53,23 @@ def test_version():
 
 def test_parse_players():
     seats = cli.parse_players("Ann, bot:Cleo,random:Dan")
-    assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Cleo", "smart"), ("Dan", "random")]
+    assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Cleo", "normal"), ("Dan", "random")]
     seats = cli.parse_players("Ann Lee,SMART: Bob,smart:,Random :Eve")
     assert [(s.name, s.bot) for s in seats] == [
         ("Ann Lee", None),
-        ("Bob", "smart"),
-        ("Bot 3", "smart"),
+        ("Bob", "normal"),
+        ("Bot 3", "normal"),
         ("Eve", "random"),
+    ]
+
+
+def test_parse_players_levels_and_thinking_time():
+    seats = cli.parse_players("easy:Ed,normal:Nel,hard:Hal,Hugh", think=2.5)
+    assert [(s.name, s.bot, s.think) for s in seats] == [
+        ("Ed", "easy", None),
+        ("Nel", "normal", None),
+        ("Hal", "hard", 2.5),
+        ("Hugh", None, None),
     ]
 
 

@@ -15,6 +15,9 @@ two values of two options meet in some game (pairwise, not the full cross produc
   the standings, shows others exactly what the unmarked state shows, and shows the owner all of
   its own;
 * what a bot is shown (`State.bot_view`) is a part of the mover's view, never more;
+* every bot level chooses one of the legal actions;
+* what a search bot plans on (`State.redeal_hidden`): the seat's view unchanged, nothing of the
+  others' secrets in it, nothing in it decided by them, and a game that plays on to its end;
 * save -> load gives an equal state; replaying the moves gives the same events and state;
 * at the end: nobody moves, everything is refused, and the standings are complete.
 """
@@ -36,6 +39,7 @@ from boardgames_tui.rules.record import GameRecord
 
 PROBE_EVERY = 6  # steps between refusal, copy and listing checks
 SECRETS_EVERY = 24  # steps between secret checks (they build a view per seat per owner)
+REDEAL_PLAYED_AT = 30  # the step at which a redealt copy is played to its end
 SAVE_EVERY = 60  # steps between save/load round trips (each replays the game so far)
 MAX_STEPS = 20_000  # a game still going after this many moves is stuck, not long
 MARK = "\x00secret#"  # no text a game writes contains a NUL
@@ -230,6 +234,56 @@ def check_secrets(state: State, n: int) -> None:
         assert standings_data(planted) == plain_standings
 
 
+def check_redeal(state: State, n: int, seed: int) -> None:
+    """What a search bot plans on (`State.redeal_hidden`): for each seat, a copy that shows that
+    seat exactly what the state shows it, and that is drawn from that seat's knowledge alone. With
+    every other seat's secrets and the face-down order replaced by marks, and the RNG moved on,
+    the redeal (from the same RNG) must be the same state, with no mark in it."""
+    counter = iter(range(10**9))
+    for seat in range(n):
+        redealt = state.redeal_hidden(seat, random.Random(f"redeal:{seed}:{seat}"))
+        assert redealt.view(seat) == state.view(seat), f"a redeal for seat {seat} changes its view"
+        assert redealt.to_move() == state.to_move()
+        if seat in state.to_move():
+            assert redealt.legal_actions(seat) == state.legal_actions(seat)
+        planted = state.copy()
+        made: list[str] = []
+
+        def mark(made: list[str] = made) -> str:
+            made.append(f"{MARK}{next(counter)}\x00")
+            return made[-1]
+
+        for owner in [None, *range(n)]:
+            if owner != seat:
+                planted.plant_secrets(owner, mark)
+        planted.rng.random()
+        again = planted.redeal_hidden(seat, random.Random(f"redeal:{seed}:{seat}"))
+        assert not marks_in(again.snapshot(), set(made)), f"a redeal for seat {seat} keeps a secret"
+        assert again == redealt, f"a redeal for seat {seat} depends on what it cannot see"
+
+
+def check_redealt_plays_on(state: State, n: int, seed: int) -> None:
+    """A redealt copy is a game that can be played to its end."""
+    seat = state.to_move()[0]
+    copy = state.redeal_hidden(seat, random.Random(seed))
+    bot, step = RandomBot(), 0
+    while not copy.is_over():
+        assert step < MAX_STEPS, "a redealt game does not end"
+        mover = copy.to_move()[0]
+        copy.apply(mover, bot.choose({}, copy.legal_actions(mover), bot_rng(seed, mover, step)))
+        step += 1
+    check_end(copy.game, copy, list(copy.seats), n, {})
+
+
+def check_levels(game: Game, state: State, seat: int, seed: int) -> None:
+    """Every bot level, the hard one with a small budget, chooses one of the legal actions."""
+    legal = state.legal_actions(seat)
+    for level in game.bot_levels():
+        bot = game.make_bot(level, think=0.01)
+        rng = bot_rng(seed, seat)
+        assert bot.choose(shown_to(bot, state, seat, rng), legal, rng) in legal, level
+
+
 def check_save_load(record: GameRecord, state: State) -> None:
     loaded = GameRecord.loads(record.dumps())
     assert loaded.load_state() == state
@@ -303,6 +357,10 @@ def test_game_keeps_the_contract(game_id: str, players: int, options: dict[str, 
             stale = legal
         if step % SECRETS_EVERY == 0:
             check_secrets(state, players)
+            check_redeal(state, players, seed + step)
+            check_levels(game, state, seat, seed + step)
+        if step == REDEAL_PLAYED_AT:
+            check_redealt_plays_on(state, players, seed)
         if step % SAVE_EVERY == 0:
             check_save_load(record, state)
         view = state.view(seat)
@@ -345,8 +403,9 @@ def test_every_bot_level_plays_a_legal_move(game_id: str):
     seat = state.to_move()[0]
     legal = state.legal_actions(seat)
     for level in (*levels, "no-such-level"):
-        bot = game.make_bot(level)
-        assert bot.choose(shown_to(bot, state, seat), legal, bot_rng(3, seat, 0)) in legal, level
+        bot = game.make_bot(level, think=0.01)
+        rng = bot_rng(3, seat, 0)
+        assert bot.choose(shown_to(bot, state, seat, rng), legal, rng) in legal, level
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

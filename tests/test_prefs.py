@@ -9,7 +9,8 @@ import pytest
 from boardgames_tui import prefs, saves
 from boardgames_tui.rules import registry
 
-KINDS = ("human", "smart", "random")
+KINDS = ("human", "easy", "normal", "hard", "random")
+THINKS = ("0.5", "1", "2", "5")
 
 
 @pytest.fixture
@@ -34,7 +35,8 @@ def test_remember_keeps_the_other_games_and_round_trips(path):
     games = prefs.remember("st_petersburg", 2, [("Ida", "human"), ("Jo", "human")], {})
     assert set(games) == {"santiago", "st_petersburg"} and prefs.load() == games
     setup = prefs.setup(registry.get("santiago"), games["santiago"], KINDS, 12)
-    assert setup == prefs.Setup(3, ["Ann", "Bob", "Cy"], ["human", "smart", "random"], {"palms": "on"})
+    # "smart", the one bot there was before the levels, is remembered as the normal level
+    assert setup == prefs.Setup(3, ["Ann", "Bob", "Cy"], ["human", "normal", "random"], {"palms": "on"})
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
 
 
@@ -107,8 +109,17 @@ def test_values_the_game_no_longer_takes_are_dropped():
     setup = prefs.setup(game, raw, KINDS, 12)
     assert setup.players is None
     assert setup.names == ["Ann Lee", None, None, "A very long"]
-    assert setup.kinds == [None, None, None, "smart"]
+    assert setup.kinds == [None, None, None, "normal"]
     assert setup.options == {"taxman_phase": "worker"}
+    assert setup.think is None
+
+
+def test_a_hard_bots_thinking_time_is_remembered_when_offered(path):
+    game = registry.get("macao")
+    games = prefs.remember("macao", 2, [("Ann", "human"), ("Hal", "hard")], {}, think="2")
+    assert prefs.setup(game, games["macao"], KINDS, 12, THINKS).think == "2"
+    assert prefs.setup(game, {**games["macao"], "think": "9"}, KINDS, 12, THINKS).think is None
+    assert prefs.setup(game, {**games["macao"], "think": 2}, KINDS, 12, THINKS).think is None
 
 
 @pytest.mark.parametrize("players", [True, 2.0, "2", 1, None])

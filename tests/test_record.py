@@ -204,3 +204,15 @@ def test_upto_is_a_record_of_its_own_of_the_first_moves():
     part.options["x"] = "y"
     assert len(record.steps) == 12 and "x" not in record.options  # the original is untouched
     assert record.upto().to_json() == record.to_json()
+
+
+def test_a_hard_bots_thinking_time_is_saved_with_its_seat(toy_registered):
+    record, _ = GameRecord.start("toy", ["Ann", Seat("Hal", "hard", 2.5), Seat("Bo", "normal")], 3)
+    data = json.loads(record.dumps())
+    assert data["seats"][1] == {"name": "Hal", "bot": "hard", "think": 2.5}
+    assert data["seats"][2] == {"name": "Bo", "bot": "normal"}  # as saves were before
+    assert GameRecord.loads(record.dumps()).seats == record.seats
+    for bad in (0, -1, "1", True):
+        data["seats"][1]["think"] = bad
+        with pytest.raises(RecordError):
+            GameRecord.loads(json.dumps(data))

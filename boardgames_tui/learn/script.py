@@ -17,7 +17,7 @@ The file, in the words of the one who writes it:
     places = ["4,2"]                      # places on the board, in the game board's own words
                                           # (its GameScreen.lesson_places): marked in reverse
     moves = [{ seat = 1, kind = "buy", card = "…" }]   # made before the step is shown
-    auto = 4                              # then smart-bot moves: a number, "you" (until the
+    auto = 4                              # then normal-bot moves: a number, "you" (until the
                                           # learner is to move) or "end" (to the game's end)
 
     [[step]]
@@ -67,7 +67,7 @@ class Step:
     highlight: tuple[str, ...] = ()
     places: tuple[str, ...] = ()  # places on the board; the board says which exist (ui/)
     moves: tuple[Move, ...] = ()
-    auto: int | str = 0  # smart-bot moves before the step: a number, YOU or END
+    auto: int | str = 0  # normal-bot moves before the step: a number, YOU or END
     expect: Action | None = None  # the learner's move, for a "your move" step
     hint: str = ""
 
@@ -192,7 +192,7 @@ def start(walk: Walkthrough) -> Position:
 
 
 def run_moves(walk: Walkthrough, n: int, pos: Position) -> None:
-    """Make step `n`'s scripted moves and its smart-bot moves on `pos`; ScriptError when one is
+    """Make step `n`'s scripted moves and its normal-bot moves on `pos`; ScriptError when one is
     not legal there (the rules' own reason)."""
     step = walk.steps[n]
     where = f"{walk.game_id}, {_where(n + 1, step.title)}"
@@ -201,7 +201,7 @@ def run_moves(walk: Walkthrough, n: int, pos: Position) -> None:
             pos.record.play(pos.state, move.seat, move.action)
         except IllegalAction as exc:
             raise ScriptError(f"{where}: {move.action.describe()} is not legal: {exc}") from None
-    bot = registry.get(walk.game_id).make_bot("smart")
+    bot = registry.get(walk.game_id).make_bot("normal")
     left = step.auto
     while left and not pos.state.is_over():
         seat = pos.state.to_move()[0]

@@ -1,12 +1,21 @@
-"""Bots: they see a view and the legal actions, never the state."""
+"""Bots: they see a view and the legal actions, never the state.
+
+Every game offers the same levels (levels.py, weakest first): "easy" is the game's heuristic bot
+that often plays a random move instead, a beginner's opponent; "normal" is the heuristic bot
+itself (each game's `bot.py`); "hard" searches (search.py) on copies of the state drawn from what
+its seat can see (`State.redeal_hidden`), never the state itself. "random" is for tests.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from .core import Action, State
+
+# How often the easy bot drops its better judgement for a random legal move.
+EASY_NOISE = 0.4
 
 
 class Bot(Protocol):
@@ -24,6 +33,41 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
+class EasyBot:
+    """The game's heuristic bot, which plays a random legal move instead `noise` of the time,
+    leaving out a pass when there is anything else to do, as a beginner rarely passes on purpose."""
+
+    def __init__(self, normal: Bot, noise: float = EASY_NOISE):
+        self.normal = normal
+        self.noise = noise
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) > 1 and rng.random() < self.noise:
+            doing = [a for a in legal if a.kind != "pass"] or list(legal)
+            return doing[rng.randrange(len(doing))]
+        return self.normal.choose(view, legal, rng)
+
+
+class Position(Mapping[str, Any]):
+    """What a searching bot is given: its seat's bot view (it reads as that mapping) and `state`,
+    a copy of the game redealt for that seat (`State.redeal_hidden`): the others' secrets in it
+    are guesses, never theirs."""
+
+    def __init__(self, view: Mapping[str, Any], state: State, seat: int):
+        self.view = view
+        self.state = state
+        self.seat = seat
+
+    def __getitem__(self, key: str) -> Any:
+        return self.view[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.view)
+
+    def __len__(self) -> int:
+        return len(self.view)
+
+
 def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
     """A bot's own RNG, so that its choices never draw from the game's RNG.
 
@@ -33,11 +77,15 @@ def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
     return random.Random(f"bot:{seed}:{seat}" if step is None else f"bot:{seed}:{seat}:{step}")
 
 
-def shown_to(bot: Bot, state: State, seat: int) -> Mapping[str, Any]:
+def shown_to(bot: Bot, state: State, seat: int, rng: random.Random) -> Mapping[str, Any]:
     """What `bot` is given to decide for `seat`: the state's bot view (a fresh copy, so the state
-    may move on while the bot thinks), or nothing for a bot that says it ignores the view."""
+    may move on while the bot thinks), or nothing for a bot that says it ignores the view; a bot
+    that searches also gets a copy of the state redealt for `seat`, drawn with `rng` (the
+    decision's own, so the choice stays reproducible)."""
+    if getattr(bot, "searches", False):
+        return Position(state.bot_view(seat), state.redeal_hidden(seat, rng), seat)
     return state.bot_view(seat) if getattr(bot, "uses_view", True) else {}
 
 
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:
-    return bot.choose(shown_to(bot, state, seat), state.legal_actions(seat), rng)
+    return bot.choose(shown_to(bot, state, seat, rng), state.legal_actions(seat), rng)

@@ -33,25 +33,35 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A place at the table. `bot` names a bot level ("random", "smart") or is None for a human."""
+    """A place at the table. `bot` names a bot level (bots.LEVELS or "random") or is None for a
+    human; `think` is a hard bot's thinking time per decision in seconds (None: the default). It
+    is kept with the seat, so that a resumed game's bot searches exactly as long as before."""
 
     name: str
     bot: str | None = None
+    think: float | None = None
 
     @property
     def is_bot(self) -> bool:
         return self.bot is not None
 
     def to_json(self) -> dict:
-        return {"name": self.name, "bot": self.bot}
+        data: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.think is not None:
+            data["think"] = self.think
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping) -> Seat:
         name = data.get("name")
         bot = data.get("bot")
+        think = data.get("think")
         if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
             raise ValueError("a seat needs a name and an optional bot level")
-        return cls(name, bot)
+        number = isinstance(think, (int, float)) and not isinstance(think, bool)
+        if think is not None and not (number and think > 0):
+            raise ValueError("a bot's thinking time is a number of seconds above 0")
+        return cls(name, bot, None if think is None else float(think))
 
 
 @dataclass(frozen=True)
@@ -250,6 +260,27 @@ class State:
     # Game.new so that a log can open with it: apply() returns only what a move says.
     setup_said: tuple[Event, ...] = ()
 
+    def redeal_hidden(self, seat: int, rng: random.Random) -> State:
+        """A copy of this state as `seat` may believe it to be: everything `seat` cannot see now
+        (others' hands and money, the order of face-down cards, a choice made in secret) drawn
+        afresh from `rng`, and the future too (the copy's RNG is seeded from `rng`). The copy is
+        a state the game could really have reached, and its view(seat) is this state's.
+
+        Search bots plan on such copies, so that they know what their seat knows and no more. A
+        game fills in its secrets in `_redeal`, working out what to draw from what `seat` can see
+        and never from the values it replaces: the contract suite plants marks in those (see
+        `plant_secrets`) and checks that none of them, and nothing they decide, comes through.
+        """
+        clone = self.copy()
+        clone.rng = random.Random(rng.getrandbits(64))
+        clone._redeal(seat, rng)
+        return clone
+
+    def _redeal(self, seat: int, rng: random.Random) -> None:
+        """Draw, in this copy, everything `seat` cannot see (see `redeal_hidden`). No default, as
+        with `plant_secrets`: a game without secrets but its RNG implements it as a no-op."""
+        raise NotImplementedError
+
     def snapshot(self) -> dict:
         """Everything that makes up the state, as plain data; two states are equal iff these are."""
         raise NotImplementedError
@@ -361,9 +392,14 @@ class Game:
     pitch: ClassVar[str]
     rules_version: ClassVar[str] = "1"
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    # The game's own bots: level -> "module:Class", the module relative to the game's package
-    # (".bot:SmartBot"). The first entry is the game's best bot. "random" is always there.
-    bots: ClassVar[Mapping[str, str]] = {}
+    # The game's heuristic bot, "module:Class" with the module relative to the game's package
+    # (".bot:SmartBot"): the normal level, which the easy one blurs and the hard one plays its
+    # search's rollouts with (bots.py).
+    normal_bot: ClassVar[str] = ""
+    # Moves a second that the hard bot's search plays in this game (rules/search.py), by player
+    # count, as measured on the reference machine by benchmarks/search.py: it turns a thinking
+    # time into a budget of moves, so that a decision does not depend on the machine's speed.
+    search_rate: ClassVar[Mapping[int, int]] = {}
 
     def new(
         self,
@@ -423,22 +459,31 @@ class Game:
         return importlib.import_module(".figures", package).figures(moves)
 
     def bot_levels(self) -> tuple[str, ...]:
-        """Every level make_bot knows: "random", then the game's own bots, best first."""
-        return ("random", *self.bots)
+        """Every level make_bot knows: "random", then the levels players choose, weakest first (a
+        game without a bot of its own has only "random")."""
+        from .levels import LEVELS
 
-    def make_bot(self, level: str) -> Bot:
-        """A bot for this game: "random" gives RandomBot, a level from `bots` that bot. Any other
-        level gets the game's best bot, so a save naming a level the game has since dropped
-        still plays on."""
-        from .bots import RandomBot
+        return ("random", *LEVELS) if self.normal_bot else ("random",)
 
-        if level == "random" or not self.bots:
+    def make_bot(self, level: str, think: float | None = None) -> Bot:
+        """A bot for this game at `level` (bots.LEVELS, "random", or an old name for one); `think`
+        is the hard bot's thinking time per decision in seconds (None: bots.DEFAULT_THINK). Any
+        other level gets the normal bot, so a save naming a level since dropped still plays on."""
+        from .bots import EasyBot, RandomBot
+        from .levels import DEFAULT_THINK, level_named
+        from .search import SearchBot
+
+        level = level_named(level) or "normal"
+        if level == "random" or not self.normal_bot:
             return RandomBot()
-        target = self.bots.get(level) or next(iter(self.bots.values()))
-        module_name, _, class_name = target.partition(":")
+        module_name, _, class_name = self.normal_bot.partition(":")
         package = sys.modules[type(self).__module__].__package__
-        module = importlib.import_module(module_name, package)
-        return getattr(module, class_name)()
+        normal = getattr(importlib.import_module(module_name, package), class_name)()
+        if level == "easy":
+            return EasyBot(normal)
+        if level == "hard":
+            return SearchBot(normal, DEFAULT_THINK if think is None else think, self.search_rate)
+        return normal
 
 
 def new_seed() -> int:

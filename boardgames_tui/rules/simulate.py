@@ -59,8 +59,17 @@ Outcome = tuple[list[int], list[tuple[int, int]], list[int], int]
 class _GameRunner:
     """Plays game number g of a run; a plain object, so that worker processes can be handed it."""
 
-    def __init__(self, game_id: str, bots: list[str], seed: int, rotate: bool, options: dict | None):
+    def __init__(
+        self,
+        game_id: str,
+        bots: list[str],
+        seed: int,
+        rotate: bool,
+        options: dict | None,
+        think: float | None = None,
+    ):
         self.game_id, self.bots, self.seed, self.rotate, self.options = game_id, bots, seed, rotate, options
+        self.think = think
         self.players: dict = {}
 
     def __call__(self, g: int) -> Outcome:
@@ -68,7 +77,7 @@ class _GameRunner:
         bots = self.bots
         n = len(bots)
         if not self.players:
-            self.players = {level: game.make_bot(level) for level in set(bots)}
+            self.players = {level: game.make_bot(level, self.think) for level in set(bots)}
         shift = g % n if self.rotate else 0
         # seat_bot[s] = index into `bots` of the bot sitting at seat s
         seat_bot = [(s - shift) % n for s in range(n)]
@@ -103,8 +112,10 @@ def simulate(
     options: dict | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    think: float | None = None,
 ) -> SimulationResult:
-    """Play `games` games between the bot levels in `bots` (one per seat).
+    """Play `games` games between the bot levels in `bots` (one per seat); `think` is the hard
+    bots' thinking time per decision (None: the default).
 
     With `rotate`, game g seats bot i at seat (i + g) mod n, so every bot plays every seat.
     Game g uses seed `seed + g`. `progress(done, games)` is called after every game; the rules
@@ -116,7 +127,7 @@ def simulate(
     """
     n = len(bots)
     result = SimulationResult(game_id, n, games, list(bots), [0.0] * n, [0.0] * n, [0] * n)
-    runner = _GameRunner(game_id, list(bots), seed, rotate, options)
+    runner = _GameRunner(game_id, list(bots), seed, rotate, options, think)
     registry.get(game_id)  # an unknown game fails here, before any worker starts
     jobs = max(1, min(jobs, games))
     start = time.perf_counter()

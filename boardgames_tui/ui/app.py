@@ -443,7 +443,7 @@ class BoardgamesApp(App):
         try:
             decision = table.bot_decision(actor)
         except IllegalAction as exc:
-            screen.say(f"{table.name(actor)} (bot) could not move: {exc.reason}", error=True)
+            screen.say(f"{table.name(actor)} {table.bot_tag(actor)} could not move: {exc.reason}", error=True)
             return
         # The bot thinks in a worker thread; its choice comes back as a message.
         self._bot_pending = True

@@ -23,6 +23,7 @@ from .. import saves
 from ..rules import registry
 from ..rules.bots import Bot, bot_rng, shown_to
 from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
+from ..rules.levels import level_named
 from ..rules.record import GameRecord, RecordError
 
 
@@ -82,7 +83,9 @@ class Table:
         # show a failure at once instead of at its next redraw. It must not block (post a message).
         self.on_save_result: Callable[[str | None], None] | None = None
         self.bots = {
-            i: self.game.make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.bot is not None
+            i: self.game.make_bot(seat.bot, seat.think)
+            for i, seat in enumerate(self.seats)
+            if seat.bot is not None
         }
         # seat -> how many steps there were when that seat last saw its own screen (see recap_for)
         self.looked: dict[int, int] = {}
@@ -143,6 +146,14 @@ class Table:
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].is_bot
+
+    def bot_tag(self, seat: int) -> str:
+        """How a bot's seat is marked beside its name: "(bot)" for the normal level, else with
+        its level ("(hard bot)"); "" for a human."""
+        level = level_named(self.seats[seat].bot)
+        if level is None:
+            return ""
+        return "(bot)" if level == "normal" else f"({level} bot)"
 
     @property
     def humans(self) -> list[int]:
@@ -261,10 +272,10 @@ class Table:
         if not legal:
             raise IllegalAction(f"{self.name(seat)} has nothing to do.")
         bot = self.bots[seat]
-        view = shown_to(bot, self._state, seat)
         # One RNG per decision, from the move number: a resumed game's bots choose as they would
         # have without the break.
         rng = bot_rng(self.record.seed, seat, len(self.record.steps))
+        view = shown_to(bot, self._state, seat, rng)
         return BotDecision(seat, len(self.record.steps), self.generation, view, tuple(legal), bot, rng)
 
     def bot_play(

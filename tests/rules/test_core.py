@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.rules import core, registry
-from boardgames_tui.rules.bots import RandomBot
+from boardgames_tui.rules.bots import EasyBot, RandomBot
 from boardgames_tui.rules.core import Event, OptionSpec, Pass, new_seed, visible_lines
+from boardgames_tui.rules.levels import DEFAULT_THINK
 from boardgames_tui.rules.santiago import actions as santiago_actions
 from boardgames_tui.rules.santiago.bot import SmartBot as SantiagoSmartBot
+from boardgames_tui.rules.search import SearchBot
 from boardgames_tui.rules.st_petersburg import actions as st_petersburg_actions
 from boardgames_tui.rules.st_petersburg.bot import SmartBot as StPetersburgSmartBot
 
@@ -32,10 +34,21 @@ def test_one_pass_for_every_game_saved_as_before():
 )
 def test_make_bot_reads_the_games_declaration(game_id, smart):
     game = registry.get(game_id)
-    assert game.bot_levels() == ("random", "smart")
+    assert game.bot_levels() == ("random", "easy", "normal", "hard")
     assert isinstance(game.make_bot("random"), RandomBot)
+    assert isinstance(game.make_bot("normal"), smart)
+    easy = game.make_bot("easy")
+    assert isinstance(easy, EasyBot) and isinstance(easy.normal, smart)
+    hard = game.make_bot("hard", think=0.5)
+    assert isinstance(hard, SearchBot) and isinstance(hard.policy, smart)
+    assert hard.think == 0.5 and game.make_bot("hard").think == DEFAULT_THINK
+    players = game.min_players
+    assert hard.budget(players) == int(0.5 * game.search_rate[players])
+    # every player count has its measured speed
+    assert sorted(game.search_rate) == list(range(game.min_players, game.max_players + 1))
+    # "smart", the one bot before the levels, is the normal one; a level the game does not have
+    # (a save from a later version) gets the normal one too
     assert isinstance(game.make_bot("smart"), smart)
-    # a level the game does not have (an old save's) gets its best bot
     assert isinstance(game.make_bot("grandmaster"), smart)
 
 

@@ -17,7 +17,7 @@ from boardgames_tui.rules.registry import get
 from .figures_helpers import played, table
 
 GAME = get("macao")
-SMART = GAME.bot_levels()[1]
+SMART = "normal"
 GAMES = [(2, 1, SMART), (3, 2, SMART), (4, 3, SMART), (2, 4, "random"), (3, 5, "random"), (4, 6, "random")]
 CUBES, ACTIONS, POINTS = "Action cubes", "Actions", "Prestige points"
 

@@ -18,7 +18,7 @@ from boardgames_tui.rules.rialto.data import BANK_BONUS, CARD_NAMES, STAGES
 from .figures_helpers import played, table
 
 GAME = get("rialto")
-SMART = GAME.bot_levels()[1]
+SMART = "normal"
 VIRTUAL = {"virtual_player": "on"}
 GAMES = [  # 2-player seed 9 and 3-player seed 39: a building returned to make room
     (2, 9, SMART, None),

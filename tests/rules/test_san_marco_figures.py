@@ -20,7 +20,7 @@ from boardgames_tui.rules.san_marco.actions import (
 from .figures_helpers import played, table
 
 GAME = get("san_marco")
-RANDOM, SMART = GAME.bot_levels()[:2]
+RANDOM, SMART = "random", "normal"
 FINAL = ("Prestige", "final: sole leads (high)")
 
 

@@ -214,10 +214,10 @@ async def test_launcher_starts_a_game_by_keyboard():
         # Make Bob a bot: Tab to his kind, → changes it.
         while app.focused is not app.screen.form or app.screen.form.at != "kind-1":
             await pilot.press("tab")
-        await pilot.press("right")
+        await pilot.press("right", "right")  # the normal level
         await pilot.press("f5")
         assert app.table is not None and app.table.record.seed == 48213
-        assert app.table.seats == (Seat("Ann"), Seat("Bob", "smart"))
+        assert app.table.seats == (Seat("Ann"), Seat("Bob", "normal"))
         assert isinstance(app.screen, GameScreen)  # one human: no hand-off
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)

@@ -111,7 +111,7 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         await pilot.press("down", "enter", "right")  # Santiago, 4 players
         await pilot.press("enter")
         await type_name(pilot, "Zoe")
-        await pilot.press("enter", "right", "right")  # Zoe: a bot moving at random
+        await pilot.press("enter", "left")  # Zoe: a bot moving at random (the last kind, round)
         await press_until(pilot, "tab", "option-palms")
         await pilot.press("right")
         await press_until(pilot, "tab", "seed")
@@ -168,6 +168,34 @@ async def test_moving_between_games_keeps_what_was_set_but_not_played(data_dir):
     assert not (data_dir / "launcher.json").exists()  # only Play writes it
 
 
+async def test_a_hard_bots_thinking_time_is_asked_only_for_a_hard_bot_and_kept(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_until(pilot, "enter", "kind-1")  # St. Petersburg, 2 players
+        assert at(app) == "kind-1"
+        assert "Hard bots" not in app.screen_text()
+        await pilot.press("right", "right")  # the normal level
+        await pilot.pause()
+        assert "Hard bots" not in app.screen_text()
+        await pilot.press("right")  # hard
+        await pilot.pause()
+        assert "Hard bots" in app.screen_text() and "1 s a move" in app.screen_text()
+        await pilot.press("tab", "right")
+        assert field(app, "think").value == "2"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [(s.name, s.bot, s.think) for s in app.table.seats] == [
+            ("Ann", None, None),
+            ("Bob", "hard", 2.0),
+        ]
+        assert app.table.bots[1].think == 2.0
+    again = BoardgamesApp(seed=1, bot_delay=0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert field(again, "kind-1").value == "hard" and field(again, "think").value == "2"
+
+
 async def test_seats_beyond_those_shown_at_first_keep_what_was_typed_in_them(data_dir):
     # The launcher makes a seat's row when a player count first needs it.
     app = BoardgamesApp(seed=1, bot_delay=0)
@@ -176,7 +204,7 @@ async def test_seats_beyond_those_shown_at_first_keep_what_was_typed_in_them(dat
         await pilot.press("enter", "right", "right")  # St. Petersburg, 4 players
         await press_until(pilot, "enter", "name-3")
         await type_name(pilot, "Ivy")
-        await pilot.press("enter", "right")  # a bot
+        await pilot.press("enter", "right", "right")  # a bot, the normal level
         await press_until(pilot, "shift+tab", "players")
         await pilot.press("left", "left")
         await pilot.pause()
@@ -190,7 +218,7 @@ async def test_seats_beyond_those_shown_at_first_keep_what_was_typed_in_them(dat
             ("Ann", None),
             ("Bob", None),
             ("Cleo", None),
-            ("Ivy", "smart"),
+            ("Ivy", "normal"),
         ]
 
 
@@ -209,12 +237,13 @@ async def test_a_remembered_setup_with_more_seats_than_shown_fills_them_in(data_
         await pilot.press("down")  # Santiago: three more seats than St. Petersburg showed
         await send_together(pilot, "f5")
         assert app.table.game.id == "santiago"
+        # "smart", remembered before there were levels, is the normal level
         assert [(s.name, s.bot) for s in app.table.seats] == [
             ("Ada", None),
-            ("Bo", "smart"),
+            ("Bo", "normal"),
             ("Cy", None),
             ("Di", "random"),
-            ("Ed", "smart"),
+            ("Ed", "normal"),
         ]
 
 
@@ -283,7 +312,7 @@ async def test_remembered_values_no_longer_valid_fall_back_to_defaults(data_dir)
         screen = app.screen
         assert field(app, "players").value == "2"
         assert [field(app, f"name-{i}").value for i in range(3)] == ["Ada", "Bob", "Cleo"]
-        assert [field(app, f"kind-{i}").value for i in range(3)] == ["human", "smart", "random"]
+        assert [field(app, f"kind-{i}").value for i in range(3)] == ["human", "normal", "random"]
         assert screen.option("taxman_phase").value == "aristocrat"
         assert screen.option("open_money").value == "on"
         await pilot.press("f5")
@@ -309,7 +338,7 @@ async def test_keys_sent_together_with_enter_go_on_into_the_setup(data_dir):
         await send_together(pilot, "down", "enter", "right", "enter", "enter", "right", "enter")
         assert app.screen.query_one("#setup").border_title == "Santiago"
         assert field(app, "players").value == "4"
-        assert field(app, "kind-0").value == "smart"
+        assert field(app, "kind-0").value == "easy"
         assert at(app) == "name-1"
 
 

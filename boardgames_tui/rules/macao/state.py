@@ -14,6 +14,7 @@ Turn order is the wall's, read when a phase starts (rules E7).
 from __future__ import annotations
 
 import operator
+import random
 from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
@@ -912,6 +913,34 @@ class MacaoState(StepState):
             return
         if self.secret_dice and self.step == "dice" and self.picks[owner] is not None:
             self.picks[owner] = tuple(mark() for _ in range(6))
+
+    def _redeal(self, seat: int, rng: random.Random) -> None:
+        # Gold, cubes, tableaux and everything else are public: only the deck's order and, with
+        # the simultaneous dice, others' picks not yet revealed are drawn. The offices are not in
+        # the deck (they are laid out face up for all rounds), so the deck holds exactly the
+        # person/building cards nobody has seen. The deck is drawn even at the end of the game:
+        # its order is never revealed, and plant_secrets keeps declaring it secret.
+        seen = set(self.revealed)
+        seen.update(self.display, self.discard)
+        for cards in self.tableau:
+            seen.update(cards)
+        for cards in self.active:
+            seen.update(cards)
+        unseen = [c for c in DECK_IDS if c not in seen]  # in the data's order, so deterministic
+        assert len(unseen) == len(self.deck), "a person/building card is neither seen nor in the deck"
+        rng.shuffle(unseen)
+        self.deck = unseen
+        self._events = []  # the last move's events may tell a secret pick; nothing reads them later
+        if not (self.secret_dice and self.step == "dice"):
+            return
+        # A hidden pick is any the player's active cards (public) let it make: the listing does
+        # not depend on the dice or on others' picks, and nothing is public about it but that it
+        # was made. Uniform over the listing is uniform over the two dice (each pair of dice has
+        # the same number of variants), which is all a seat can assume without modelling others.
+        for p in range(self.n):
+            if p != seat and self.picks[p] is not None:
+                a = rng.choice(dice_choices(*self.rose_cards(p)))
+                self.picks[p] = (a.a, a.b, a.extra, a.shift_die, a.shift, a.cube)
 
     def standings(self) -> Standings:
         order = self.order()

@@ -2,7 +2,7 @@
 third player): the rules layer (issue 10).
 
 `data` is the one table of the board and components (provisional data marked), `reckoning` the
-arithmetic, `actions` and `state` the state machine, `bot` the smart bot."""
+arithmetic, `actions` and `state` the state machine, `bot` the normal bot."""
 
 from __future__ import annotations
 
@@ -39,7 +39,9 @@ class RialtoGame(Game):
     )
     rules_version = "1"
     options = OPTIONS
-    bots = {"smart": ".bot:SmartBot"}
+    normal_bot = ".bot:SmartBot"
+    # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
+    search_rate = {2: 11600, 3: 11800, 4: 12000, 5: 12100}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> RialtoState:
         from .state import RialtoState

@@ -17,6 +17,7 @@ Steps, each waiting on one seat:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -1148,6 +1149,42 @@ class RialtoState(StepState):
             return
         if owner < self.n:
             self.hands[owner][:] = [mark() for _ in self.hands[owner]]
+
+    def _redeal(self, seat: int, rng: random.Random) -> None:
+        """Deal the cards `seat` cannot see afresh: the other players' hands, the draw pile and the
+        face-down discard piles, each to its size. Money, buildings and everything else in Rialto
+        is public, and no choice is made in secret (plays are face up at once)."""
+        if self.step == "over":
+            return
+        own = seat if 0 <= seat < self.n else None
+        # What `seat` sees: its hand, the virtual player's face-up hand, the rows on display and
+        # the cards played this stage. Everything else of the 77 cards is in the unseen pool,
+        # counted rather than collected, so that none of the replaced values is read.
+        left = [CARDS_PER_KIND] * CARD_KINDS
+        seen = list(self.rows)
+        seen += [played["cards"] for played in self.played if played]
+        if own is not None:
+            seen.append(self.hands[own])
+        if self.V is not None:
+            seen.append(self.hands[self.V])
+        for cards in seen:
+            for c in cards:
+                left[c] -= 1
+        pool = [k for k in range(CARD_KINDS) for _ in range(left[k])]
+        rng.shuffle(pool)
+        # Which face-down pile a card lies in only matters once the piles are shuffled together,
+        # so each keeps its size (the sizes are no secret) and takes the next cards of the pool.
+        at = 0
+        for p in self.humans():
+            if p != own:
+                size = len(self.hands[p])
+                self.hands[p] = sorted(pool[at : at + size])  # hands are always kept sorted
+                at += size
+        for pile in [self.deck, *self.discards]:
+            size = len(pile)
+            pile[:] = pool[at : at + size]
+            at += size
+        assert at == len(pool), "the unseen cards do not fill the hidden places"
 
     def standings(self) -> Standings:
         order = self.order()

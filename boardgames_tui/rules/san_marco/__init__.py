@@ -2,7 +2,7 @@
 variant: the rules layer (issue 9), not registered as a game until its board exists.
 
 `data` is the one board table (provisional values marked), `reckoning` the arithmetic, `actions`
-and `state` the state machine, `bot` the smart bot."""
+and `state` the state machine, `bot` the normal bot."""
 
 from __future__ import annotations
 
@@ -56,7 +56,9 @@ class SanMarcoGame(Game):
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
     rules_version = "1"
     options = OPTIONS
-    bots = {"smart": ".bot:SmartBot"}
+    normal_bot = ".bot:SmartBot"
+    # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
+    search_rate = {2: 3200, 3: 2400, 4: 1800}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SanMarcoState:
         from .state import SanMarcoState

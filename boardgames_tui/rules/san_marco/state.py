@@ -16,6 +16,7 @@ the round's end only, with one extra round for those left when some are out.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +67,11 @@ from .reckoning import (
     period_bonus,
     winners,
 )
+
+# The action and limit cards a divider draws, by the number of piles it makes (spec §4.4): 5 + 3
+# into two piles (a pair of players), 6 + 4 into three (the trio). An offer's cards are its action
+# cards, then its limit cards.
+OFFER_CARDS = {2: (5, 3), 3: (6, 4)}
 
 
 @functools.lru_cache(maxsize=64)
@@ -332,6 +338,17 @@ class SanMarcoState(State):
             self.__dict__["_listed"] = (key, acts)
         return acts
 
+    def copy(self) -> State:
+        """A copy without the kept listing of card moves: listing them afresh costs about a tenth
+        of deep-copying the list, and a copy redealt for a search (`redeal_hidden`) can never be
+        answered from a listing made before its redeal."""
+        listed = self.__dict__.pop("_listed", None)
+        try:
+            return super().copy()
+        finally:
+            if listed is not None:
+                self.__dict__["_listed"] = listed
+
     def _list_card_actions(self, seat: int, only: int | None) -> list[Action]:
         acts: list[Action] = []
         seen: set[str] = set()
@@ -453,13 +470,13 @@ class SanMarcoState(State):
         if len(eligible) == 4:
             self.mode = "pairs"
             c1, d2, c2 = others
-            self.offers = [self._offer(self.start, [c1], 5, 3, 2), self._offer(d2, [c2], 5, 3, 2)]
+            self.offers = [self._offer(self.start, [c1], 2), self._offer(d2, [c2], 2)]
         elif len(eligible) == 3:
             self.mode = "trio"
-            self.offers = [self._offer(self.start, others, 6, 4, 3)]
+            self.offers = [self._offer(self.start, others, 3)]
         else:
             self.mode = "pair"
-            self.offers = [self._offer(self.start, others, 5, 3, 2)]
+            self.offers = [self._offer(self.start, others, 2)]
         roles = "; ".join(
             f"{self.seat_name(o['divider'])} divides for {self._names(o['choosers'])}" for o in self.offers
         )
@@ -470,7 +487,8 @@ class SanMarcoState(State):
     def _names(self, seats: list[int]) -> str:
         return ", ".join(self.seat_name(s) for s in seats)
 
-    def _offer(self, divider: int, choosers: list[int], actions: int, limits: int, piles: int) -> dict:
+    def _offer(self, divider: int, choosers: list[int], piles: int) -> dict:
+        actions, limits = OFFER_CARDS[piles]
         cards = [self._draw_action() for _ in range(actions)] + [
             f"limit:{self.limit_deck.pop()}" for _ in range(limits)
         ]
@@ -849,6 +867,16 @@ class SanMarcoState(State):
             if offer["divider"] == owner and not offer["revealed"]:
                 offer["cards"][:] = [mark() for _ in offer["cards"]]
                 offer["draft"][:] = [mark() for _ in offer["draft"]]
+
+    def _redeal(self, seat: int, rng: random.Random) -> None:
+        """Everything `seat` cannot see drawn afresh: see hidden.py. (The copy being redealt has
+        no kept listing of card moves: `copy` leaves it behind.)"""
+        if self.is_over():
+            return
+        # imported here: hidden.py reads OFFER_CARDS from this module
+        from .hidden import redeal
+
+        redeal(self, seat, rng)
 
     def standings(self) -> Standings:
         players = list(range(self.n))

@@ -67,7 +67,9 @@ class SantiagoGame(Game):
     )
     rules_version = "1"
     options = OPTIONS
-    bots = {"smart": ".bot:SmartBot"}
+    normal_bot = ".bot:SmartBot"
+    # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
+    search_rate = {3: 2300, 4: 1900, 5: 1550}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SantiagoState:
         from .state import SantiagoState

@@ -204,7 +204,9 @@ class StPetersburgGame(Game):
     pitch = "Build the Tsar's city: hire workers for rubles, raise buildings for points, court aristocrats."
     rules_version = "1"
     options = OPTIONS
-    bots = {"smart": ".bot:SmartBot"}
+    normal_bot = ".bot:SmartBot"
+    # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
+    search_rate = {2: 10500, 3: 11500, 4: 13000}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
         from .state import StPetersburgState

@@ -22,6 +22,7 @@ TakeToHand (upper, then lower), Play (hand cards in hand order, duplicates once)
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any, TypedDict, TypeGuard
 
@@ -62,6 +63,7 @@ from .data import (
     card_name,
     full_deck,
 )
+from .hidden import deal_unseen, guess_rubles, opening_rubles, unseen_by_deck
 
 GROUP_TITLE = {
     "worker": "Workers",
@@ -1006,6 +1008,37 @@ class StPetersburgState(State):
         if self.options.get("open_hands") != "on":
             self.hands[owner][:] = [mark() for _ in self.hands[owner]]
 
+    def _redeal(self, seat: int, rng: random.Random) -> None:
+        # What plant_secrets declares secret is drawn afresh: the stacks' order, and the others'
+        # hands and rubles unless an option opens them. Of those places only the sizes are read.
+        if self.step == "over":
+            return
+        n = self.n
+        options = self.options
+        hidden = [] if options.get("open_hands") == "on" else [s for s in range(n) if s != seat]
+        seen: list[list[str]] = [self.upper, self.lower, self.discard, *self.areas]
+        seen += [self.hands[s] for s in range(n) if s not in hidden]
+        if self.obs_card is not None:
+            seen.append([self.obs_card])
+        stacks, hands = deal_unseen(
+            unseen_by_deck(seen),
+            {deck: len(self.stacks[deck]) for deck in DECKS},
+            [len(self.hands[s]) for s in hidden],
+            rng,
+        )
+        for deck in DECKS:
+            self.stacks[deck][:] = stacks[deck]
+        for s, hand in zip(hidden, hands):
+            self.hands[s][:] = hand
+        if options.get("open_money") == "on":
+            return
+        # Before the first scoring everybody's money is exact public arithmetic; later it is a guess.
+        opening = self.round == 1 and self.phase == "worker"
+        own = self.rubles[seat]
+        for s in range(n):
+            if s != seat:
+                self.rubles[s] = opening_rubles(self.areas[s]) if opening else guess_rubles(own, rng)
+
     def view(self, seat: int | None) -> StPetersburgView:
         """What `seat` may see (None: anybody). Every list and dict in it is the caller's, except
         each player's "play_area" and "income": those depend on the play area only and are shared
@@ -1097,7 +1130,7 @@ class StPetersburgState(State):
     def bot_view(self, seat: int) -> dict:
         """The part of view(seat) that the bots read (the mover's own entry, the stacks, the stage
         of the game, the options); the other players' entries are left empty. A tenth of the
-        view's cost: the smart bot decides a few hundred times a game."""
+        view's cost: the normal bot decides a few hundred times a game."""
         view = self.view(seat) if self.step == "over" or seat not in self.to_move() else None
         if view is not None:
             return dict(view)

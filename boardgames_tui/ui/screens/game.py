@@ -413,7 +413,7 @@ class GameScreen(BaseScreen):
         text.append("▶ ", style="bold")
         text.append_text(theme.seat_label(self.actor, table.name(self.actor)))
         if table.is_bot(self.actor):
-            text.append(" (bot)")
+            text.append(f" {table.bot_tag(self.actor)}")
         elif self.actor == self.viewer:
             text.append(" to act")
         return text
@@ -427,7 +427,7 @@ class GameScreen(BaseScreen):
         text = Text()
         text.append_text(theme.seat_label(self.actor, table.name(self.actor)))
         if table.is_bot(self.actor):
-            text.append(" (bot) is thinking…")
+            text.append(f" {table.bot_tag(self.actor)} is thinking…")
         else:
             text.append(" is next.")
         return text
@@ -503,7 +503,10 @@ class GameScreen(BaseScreen):
         if self.table.is_over():
             self.say("The game is over: g shows the results.", error=True)
         elif self.actor is not None and self.table.is_bot(self.actor):
-            self.say(f"{self.table.name(self.actor)} (bot) is playing; please wait.", error=True)
+            self.say(
+                f"{self.table.name(self.actor)} {self.table.bot_tag(self.actor)} is playing; please wait.",
+                error=True,
+            )
         else:
             self.say("It is not your turn.", error=True)
         return True

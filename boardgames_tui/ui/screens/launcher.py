@@ -32,13 +32,22 @@ from textual.worker import get_current_worker
 from ... import prefs, saves
 from ...rules import registry
 from ...rules.core import Game, Seat, new_seed
+from ...rules.levels import DEFAULT_THINK
 from ...rules.record import RecordError
 from .. import theme
 from ..formfields import Button, Choice, Entry, Field
 from ..widgets.setupform import SetupForm
 from .base import BaseScreen
 
-SEAT_KINDS = (("human", "human"), ("smart", "bot"), ("random", "bot (random moves)"))
+SEAT_KINDS = (
+    ("human", "human"),
+    ("easy", "bot: easy"),
+    ("normal", "bot: normal"),
+    ("hard", "bot: hard"),
+    ("random", "bot: random moves"),
+)
+# A hard bot's thinking time per move, in seconds, as offered (bots.DEFAULT_THINK among them).
+THINK_TIMES = (("0.5", "½ s a move"), ("1", "1 s a move"), ("2", "2 s a move"), ("5", "5 s a move"))
 NAME_MAX = 12
 
 # The key bar follows the focus: Enter does something different in each part of the launcher, and
@@ -180,6 +189,9 @@ class LauncherScreen(BaseScreen):
             Choice(f"kind-{seat}", "", SEAT_KINDS, "human", when=self.seat_shown(seat))
             for seat in range(self.seats_max)
         ]
+        self.think_field = Choice(
+            "think", "Hard bots", THINK_TIMES, f"{DEFAULT_THINK:g}", width=16, when=self.hard_shown
+        )
         self.option_fields: list[Choice] = []
         self.seed_field = Entry(
             "seed", str(self.seed), width=12, max_length=9, restrict=r"[0-9]*", prefix="Seed     "
@@ -228,6 +240,10 @@ class LauncherScreen(BaseScreen):
     def seat_shown(self, seat: int):
         return lambda: seat < self.players_shown()
 
+    def hard_shown(self) -> bool:
+        """Whether a seat shown is a hard bot (the thinking time is asked only then)."""
+        return any(self.kind_fields[seat].value == "hard" for seat in range(self.players_shown()))
+
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
         games.highlighted = self.game_index
@@ -240,7 +256,13 @@ class LauncherScreen(BaseScreen):
 
     # -- the chosen game -----------------------------------------------------------------------
     def remembered_setup(self, game: Game) -> prefs.Setup | None:
-        return prefs.setup(game, self.remembered.get(game.id), [k for k, _ in SEAT_KINDS], NAME_MAX)
+        return prefs.setup(
+            game,
+            self.remembered.get(game.id),
+            [k for k, _ in SEAT_KINDS],
+            NAME_MAX,
+            [t for t, _ in THINK_TIMES],
+        )
 
     @staticmethod
     def player_counts(game: Game) -> list[tuple[str, str]]:
@@ -295,6 +317,7 @@ class LauncherScreen(BaseScreen):
             self.pitch,
             [self.count],
             *[[name, kind] for name, kind in zip(self.name_fields, self.kind_fields)],
+            [self.think_field],
             *[[option] for option in self.option_fields],
             [self.seed_field, self.play_button],
             self.message,
@@ -320,12 +343,14 @@ class LauncherScreen(BaseScreen):
             if seat < self.seats_max:
                 self.name_fields[seat].value = name or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
                 self.kind_fields[seat].value = kind or "human"
+        if remembered.think is not None:
+            self.think_field.value = remembered.think
 
     def current_entry(self) -> dict:
         """The set-up on screen, shaped as `prefs` stores it, checked or not."""
         n = self.players_shown()
         seats = [(self.name_fields[seat].value, self.kind_fields[seat].value) for seat in range(n)]
-        return prefs.entry(n, seats, self.options_shown())
+        return prefs.entry(n, seats, self.options_shown(), self.think_field.value)
 
     def players_shown(self) -> int:
         """The player count chosen now."""
@@ -612,7 +637,8 @@ class LauncherScreen(BaseScreen):
                 return f"Two players are called {name}: please give them different names."
             names.add(name.casefold())
             kind = self.kind_fields[seat].value
-            seats.append(Seat(name, None if kind == "human" else kind))
+            think = float(self.think_field.value) if kind == "hard" else None
+            seats.append(Seat(name, None if kind == "human" else kind, think))
         seed_text = self.seed_field.value.strip()
         if not seed_text.isdigit():
             return "The seed must be a whole number."
@@ -634,6 +660,7 @@ class LauncherScreen(BaseScreen):
                 [(seat.name, seat.bot or "human") for seat in seats],
                 options,
                 path=self.prefs_file,
+                think=self.think_field.value,
             )
         except OSError:
             pass  # an unwritable data folder must not stop the game; the set-up is just forgotten

@@ -329,7 +329,7 @@ class StPetersburgScreen(GameScreen):
         if mine:
             head.append(" (you)")
         if self.table.is_bot(seat):
-            head.append(" (bot)", style="dim")
+            head.append(f" {self.table.bot_tag(seat)}", style="dim")
         head.append(f"  ★ {player['points']}", style="bold")
         head.append(f" · hand {player['hand_count']}/{player['hand_limit']}")
         markers = player.get("markers") or []
