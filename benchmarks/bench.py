@@ -4,6 +4,7 @@
     python benchmarks/bench.py rules       # bot games/s and decisions/s, every game, count, bot
     python benchmarks/bench.py startup     # launcher start-up, 0 and 200 saves, vs a bare app
     python benchmarks/bench.py keys        # key → screen on every board in tmux, vs a bare app
+    python benchmarks/bench.py thinking    # key → screen while a hard bot thinks, vs while idle
     python benchmarks/bench.py memory      # peak memory of the app vs a bare app (short runs)
     python benchmarks/bench.py help        # ? to the help on screen, cold and after the warm-up
     python benchmarks/bench.py headless    # start-up and key → frame with Textual's test driver
@@ -255,8 +256,8 @@ def bench_headless(env: dict[str, str], cwd: str) -> None:
     print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB")
 
 
-SECTIONS = ("rules", "startup", "keys", "memory", "help", "ssh", "headless", "instructions")
-EVERYTHING = ("rules", "startup", "keys", "memory", "help", "ssh")
+SECTIONS = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh", "headless", "instructions")
+EVERYTHING = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh")
 
 
 def main(argv: list[str]) -> int:
@@ -269,7 +270,7 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     if "rules" in wanted:
         bench_rules()
-    player_sections = wanted & {"startup", "keys", "memory"}
+    player_sections = wanted & {"startup", "keys", "thinking", "memory"}
     if player_sections:
         import player
 

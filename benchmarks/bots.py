@@ -16,12 +16,14 @@ normal and normal vs easy, and St. Petersburg's normal vs greedy. Games are shar
 processes (default: every processor); each game is played from its own seed, so the figures do
 not depend on the number. A hard bot's decisions are timed too (median and p95): it thinks
 --think seconds a move, as a budget of moves (Game.search_rate), so a shorter time measures a
-weaker hard bot in less time, never a different game engine.
+weaker hard bot in less time, never a different game engine. With --record FILE each game's
+outcome is kept as it ends, and a run stopped halfway goes on from there when started again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -80,16 +82,43 @@ def match(
     first_seed: int = 1,
     think: float = DEFAULT_THINK,
     jobs: int = 1,
+    record: Path | None = None,
 ) -> dict:
-    """A's wins (shared wins as fractions) over `games` games, A's seat rotating game by game."""
-    work = [(game_id, a, b, players, g, first_seed, think) for g in range(games)]
-    if jobs > 1:
+    """A's wins (shared wins as fractions) over `games` games, A's seat rotating game by game.
+
+    With `record`, each game's outcome is appended to that file (JSON lines) as it ends, and games
+    already there are not played again: a long measurement can stop and go on later."""
+    key = {"game": game_id, "a": a, "b": b, "players": players, "think": think}
+    done: dict[int, tuple[float, list[float], float]] = {}
+    if record is not None and record.exists():
+        for line in record.read_text().splitlines():
+            row = json.loads(line)
+            if all(row.get(k) == v for k, v in key.items()):
+                done[row["seed"]] = (row["share"], row["decisions"], row["seconds"])
+    work = [
+        (game_id, a, b, players, g, first_seed, think) for g in range(games) if first_seed + g not in done
+    ]
+    results = dict(done)
+
+    def keep(job: tuple, result: tuple[float, list[float], float]) -> None:
+        seed = job[5] + job[4]
+        results[seed] = result
+        if record is not None:
+            share, decisions, seconds = result
+            line = {**key, "seed": seed, "share": share, "decisions": decisions, "seconds": seconds}
+            with record.open("a") as out:
+                out.write(json.dumps(line) + "\n")
+
+    if jobs > 1 and len(work) > 1:
         with Pool(jobs) as pool:
-            results = pool.map(one_game, work, chunksize=1)
+            for job, result in zip(work, pool.imap(one_game, work)):
+                keep(job, result)
     else:
-        results = [one_game(job) for job in work]
-    won = sum(r[0] for r in results)
-    decisions = sorted(t for r in results for t in r[1])
+        for job in work:
+            keep(job, one_game(job))
+    chosen = [results[first_seed + g] for g in range(games)]
+    won = sum(r[0] for r in chosen)
+    decisions = sorted(t for r in chosen for t in r[1])
     share = won / games
     fair = 1 / players
     return {
@@ -101,7 +130,7 @@ def match(
         "share": share,
         "fair": fair,
         "ratio": share / fair,
-        "game_ms": 1000 * statistics.median(r[2] for r in results),
+        "game_ms": 1000 * statistics.median(r[2] for r in chosen),
         "decisions": decisions,
         "think": think,
     }
@@ -135,6 +164,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--think", type=float, default=DEFAULT_THINK, help="a hard bot's seconds a move")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep each game's outcome here; games in it are not played again",
+    )
     args = parser.parse_args()
     if args.game:
         pairs = [(args.game, args.a, args.b)]
@@ -148,7 +183,7 @@ def main() -> int:
         else:
             counts = sorted({game.min_players, game.max_players})
         for players in counts:
-            show(match(game_id, a, b, players, args.games, args.seed, args.think, args.jobs))
+            show(match(game_id, a, b, players, args.games, args.seed, args.think, args.jobs, args.record))
     return 0
 
 

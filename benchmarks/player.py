@@ -238,10 +238,14 @@ def print_startup(results: dict[str, dict], runs: int) -> None:
 
 
 # -- keys -----------------------------------------------------------------------------------------
-def _presses(term: Terminal, count: int) -> tuple[list[float], int]:
+def _presses(
+    term: Terminal, count: int, keys: tuple[str, str] = ("Right", "Left")
+) -> tuple[list[float], int]:
+    """`count` presses of the two `keys` in turns, each changing the screen: their latencies and
+    how many never showed."""
     lats, missed = [], 0
     for i in range(count):
-        lat = term.key_latency("Right" if i % 2 == 0 else "Left")
+        lat = term.key_latency(keys[i % 2])
         if lat is None:
             missed += 1
         else:
@@ -360,9 +364,60 @@ def print_memory(startup: dict | None, keys: dict | None) -> None:
     print("  target: the app under 150 MB")
 
 
+# -- keys while a bot thinks ------------------------------------------------------------------------
+THINKING_SECONDS = 40  # long enough for all the presses to fall inside one decision
+
+
+def measure_thinking(session: Session, presses: int) -> dict[str, dict]:
+    """Key → screen at 80×24 while a hard bot thinks (in a thread of the app's process) and, the
+    same keys, while the app waits for the player with no bot thinking."""
+    term = session.terminal("thinking", 80, 24)
+    results: dict[str, dict] = {}
+    cases = [
+        ("no bot thinking (Ann to act)", "Ann,bot:Bo", "Ann to act"),
+        (f"a hard bot thinking ({THINKING_SECONDS} s a move)", "Ann,hard:Bo", "is thinking"),
+    ]
+    for label, players, wait in cases:
+        data = session.scratch.data_dir(label.split()[1])
+        args = ["play", "st_petersburg", "--players", players, "--seed", "11"]
+        started = time.perf_counter()
+        term.start(app_command(data, *args, "--think", str(THINKING_SECONDS)), "St. Petersburg")
+        row = results[label] = {"lat": [], "missed": 0, "note": ""}
+        if not term.wait_for(wait, limit=30.0):
+            row["note"] = f"never showed: {wait}"
+            term.stop()
+            continue
+        if "hard" not in players:
+            _settle(term, started)
+        began = time.perf_counter()
+        # l opens the log and Esc closes it: keys that change the screen whoever is to move
+        row["lat"], row["missed"] = _presses(term, presses, ("l", "Escape"))
+        if "hard" in players and time.perf_counter() - began > THINKING_SECONDS:
+            row["note"] = "the bot may have finished thinking before the last keys"
+        term.stop()
+    return results
+
+
+def print_thinking(results: dict[str, dict], presses: int) -> None:
+    print(f"Key → screen in tmux at 80×24 while a hard bot thinks ({presses} keys: l and Esc in turns)")
+    base = None
+    for label, row in results.items():
+        lats = row["lat"]
+        if not lats:
+            print(f"  {label:40} —   {row['note']}")
+            continue
+        median, p95 = statistics.median(lats), _p95(lats)
+        base = base or median
+        note = f"   {row['missed']} key(s) never showed" if row["missed"] else ""
+        print(
+            f"  {label:40} median {_ms(median)} ms  p95 {_ms(p95)} ms  ×{_ratio(median, base)}"
+            f"{note}{'   ' + row['note'] if row['note'] else ''}"
+        )
+
+
 def run(sections: set[str]) -> None:
-    """The player-facing sections asked for: startup, keys, memory (memory alone runs a short
-    version of both other sections and prints only the memory)."""
+    """The player-facing sections asked for: startup, keys, thinking, memory (memory alone runs a
+    short version of startup and keys and prints only the memory)."""
     try:
         with Session() as session:
             startup = keys = None
@@ -372,6 +427,8 @@ def run(sections: set[str]) -> None:
             if "keys" in sections:
                 keys = measure_keys(session, KEY_PRESSES)
                 print_keys(keys, KEY_PRESSES)
+            if "thinking" in sections:
+                print_thinking(measure_thinking(session, 40), 40)
             if "memory" in sections:
                 if startup is None and keys is None:
                     startup = measure_startup(session, 1)

@@ -43,3 +43,17 @@ def test_the_greedy_player_makes_only_legal_moves_to_the_end():
 def test_greedy_is_st_petersburgs_only():
     with pytest.raises(SystemExit):
         bots.make("santiago", "greedy", 1.0)
+
+
+def test_a_recorded_match_goes_on_where_it_stopped(tmp_path):
+    record = tmp_path / "games.jsonl"
+    first = bots.match("rialto", "normal", "easy", 2, 3, record=record)
+    assert len(record.read_text().splitlines()) == 3
+    again = bots.match("rialto", "normal", "easy", 2, 3, record=record)
+    assert len(record.read_text().splitlines()) == 3  # nothing played twice
+    assert again["share"] == first["share"]
+    longer = bots.match("rialto", "normal", "easy", 2, 5, record=record)
+    assert len(record.read_text().splitlines()) == 5
+    assert longer["share"] == bots.match("rialto", "normal", "easy", 2, 5)["share"]
+    other = bots.match("rialto", "easy", "normal", 2, 2, record=record)  # another pairing
+    assert len(record.read_text().splitlines()) == 7 and 0 <= other["share"] <= 1

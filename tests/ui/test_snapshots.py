@@ -40,7 +40,7 @@ def test_game_over(snap_compare):
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=(80, 24))
 
 
-# San Marco, resumed from games the smart bot played: the map with a Doge card picked (where he can
+# San Marco, resumed from games the normal bot played: the map with a Doge card picked (where he can
 # go, at what price), a divider's split under way, and the piles face up for the chooser.
 SAN_MARCO_AT = {
     "map": (lambda v: v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None, ["c"]),
@@ -60,7 +60,7 @@ def test_san_marco(snap_compare, scene, size):
     )
 
 
-# Rialto, resumed from games the smart bot played (the seed, the position, the keys from the
+# Rialto, resumed from games the normal bot played (the seed, the position, the keys from the
 # hand-off on): a card stage with two Jokers in hand, one picked besides the stage's cards; a
 # bridge being placed, the cursor moved and the bridge turned.
 RIALTO_AT = {
@@ -81,7 +81,7 @@ def test_rialto(snap_compare, scene, size):
     assert snap_compare(BoardgamesApp(load_path=path, bot_delay=0), terminal_size=size, press=keys)
 
 
-# Macao, resumed from games the smart bot played: the dice phase with two dice marked (their cubes
+# Macao, resumed from games the normal bot played: the dice phase with two dice marked (their cubes
 # previewed on the rose); an action turn with the city on the panel.
 MACAO_AT = {
     "dice": (
