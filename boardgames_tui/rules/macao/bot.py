@@ -9,6 +9,7 @@ what is left of its cubes on the ship towards the port its goods want, then on t
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -35,11 +36,13 @@ from .data import CARD, COLOURS, PORT_OF_GOOD, QUARTER, ROUNDS, SPACE
 NCOLOURS = len(COLOURS)
 
 
-def cost_of(card: str) -> list[int]:
+@functools.cache
+def cost_of(card: str) -> tuple[int, ...]:
+    """A card's cost in cubes by colour (the bot asks hundreds of thousands of times a search)."""
     counts = [0] * NCOLOURS
     for colour, n in CARD[card].cost:
         counts[COLOURS.index(colour)] += n
-    return counts
+    return tuple(counts)
 
 
 def card_value(card: str) -> float:
@@ -58,7 +61,8 @@ class SmartBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return max(legal, key=lambda a: self.worth(view, a))
+        need = self.needs(view)  # the same for every move weighed: worked out once
+        return max(legal, key=lambda a: self.worth(view, a, need))
 
     def needs(self, view: Mapping[str, Any]) -> list[int]:
         """The cubes by colour the tableau's cards want."""
@@ -69,10 +73,11 @@ class SmartBot:
                 need[colour] += n
         return need
 
-    def worth(self, view: Mapping[str, Any], a: Action) -> float:
+    def worth(self, view: Mapping[str, Any], a: Action, need: list[int] | None = None) -> float:
         me = view["viewer"]
         left = ROUNDS - view["round"]
-        need = self.needs(view)
+        if need is None:
+            need = self.needs(view)
         available = view["available"][me]
         if isinstance(a, StartCard):
             return card_value(a.card) - 0.5 * CARD[a.card].cubes
@@ -86,7 +91,7 @@ class SmartBot:
         if isinstance(a, Overflow):
             return -card_value(a.card)
         if isinstance(a, ChooseDice):
-            return self.dice_worth(view, a)
+            return self.dice_worth(view, a, need)
         if isinstance(a, PayCube):
             return -need[a.colour]
         if isinstance(a, Deliver):
@@ -112,9 +117,10 @@ class SmartBot:
             return 0
         return -1
 
-    def dice_worth(self, view: Mapping[str, Any], a: ChooseDice) -> float:
+    def dice_worth(self, view: Mapping[str, Any], a: ChooseDice, need: list[int] | None = None) -> float:
         me = view["viewer"]
-        need = self.needs(view)
+        if need is None:
+            need = self.needs(view)
         pending = view["pending"][me]
         value = 0.0
         for colour in (a.a, a.b):
