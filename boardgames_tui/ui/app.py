@@ -62,6 +62,17 @@ LAUNCHER_KEYS = """
 - **Del** or **x** on a finished saved game: delete it (asks first)
 - **Tab / Shift+Tab**: next / previous field · **←→** or **Space**: change a choice
 - **Enter** on Play, or **F5**: start · **?**: this help · **q**: quit
+
+## Bots
+
+- **easy**: plays as the normal bot does, but two moves in five it makes a random one instead:
+  an opponent for a first game.
+- **normal**: the game's own player, weighing each move by what it is worth now and later.
+- **hard**: thinks ahead. It plays each decision out to the end many times, each time in a world
+  drawn from what it can see (it never looks at hands, money or cards it could not see), and
+  takes the move that does best. It thinks about a second a move; the "Hard bots" row, shown
+  when a seat is hard, sets how long.
+- **random moves**: any legal move, for trying things out.
 """
 
 
