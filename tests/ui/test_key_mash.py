@@ -15,7 +15,7 @@ from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
 
-from .helpers import answers_keys, press, send_batch
+from .helpers import answers_keys, mash, press, send_batch
 
 KEYS = (
     ["enter"] * 6
@@ -77,3 +77,15 @@ async def test_random_keys_never_leave_a_dead_screen(game_id, seed, start):
             assert app.return_code is None
     # The walk went through more than the board.
     assert len(seen) >= 4, seen
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_random_keys_while_a_hard_bot_thinks(game_id):
+    """The same walk with a hard bot at the table (a short thinking time, so that keys land while
+    it thinks, and undo or a new game overtake its search): no dead screen, nothing raised."""
+    rng = random.Random(f"{game_id}-hard")
+    setup = GAMES[game_id]
+    seats = [*setup["seats"][:2], Seat("Hal", "hard", 0.05)]
+    app = BoardgamesApp(game_id, seats, seed=4, options=setup["options"], bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mash(pilot, rng, KEYS, 100)
