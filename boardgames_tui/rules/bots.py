@@ -9,6 +9,7 @@ its seat can see (`State.redeal_hidden`), never the state itself. "random" is fo
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -57,6 +58,9 @@ class Position(Mapping[str, Any]):
         self.view = view
         self.state = state
         self.seat = seat
+        # Set when nobody wants the decision any more (the game moved on, the app is closing):
+        # the search stops at its next playout rather than think on for nothing.
+        self.halted = threading.Event()
 
     def __getitem__(self, key: str) -> Any:
         return self.view[key]

@@ -174,7 +174,7 @@ class SearchBot:
         waiting.reverse()  # popped from the end
         running = [Arm(first)]
         spent = rounds = 0
-        while True:
+        while not view.halted.is_set():
             world_seed = rng.getrandbits(64)
             results = []
             for arm in running:

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .lesson import Lesson
     from .review import Review
     from .screens.game import GameScreen
+    from .table import BotDecision
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
 # leaves it alone from here on, so that its full collections walk only what the app makes. The
@@ -129,6 +130,7 @@ class BoardgamesApp(App):
         self._bot_pending = False
         self._bot_unseen = False  # the last bot move showed nothing: the next is not waited for
         self._bot_token = 0
+        self._bot_thinking: BotDecision | None = None  # the decision a bot's thread works on
         self._over_shown = False
         self._review_first = False  # a finished save opened to be reviewed (resume_game)
         # (seat, steps, context) of the decision last shown to a player: see present()
@@ -435,6 +437,9 @@ class BoardgamesApp(App):
     def _cancel_bot(self) -> None:
         self._bot_token += 1
         self._bot_pending = False
+        if self._bot_thinking is not None:
+            self._bot_thinking.halt()  # a hard bot would otherwise search on, for nothing
+            self._bot_thinking = None
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -458,6 +463,7 @@ class BoardgamesApp(App):
             return
         # The bot thinks in a worker thread; its choice comes back as a message.
         self._bot_pending = True
+        self._bot_thinking = decision
 
         def think() -> None:
             self.post_message(BotChose(token, decision, decision()))
@@ -468,6 +474,7 @@ class BoardgamesApp(App):
         if message.token != self._bot_token or self.table is None or self._exit or self._closing:
             return  # cancelled (undo, new game, quitting) while the bot thought
         self._bot_pending = False
+        self._bot_thinking = None
         decision = message.decision
         played = self.table.bot_play(decision.seat, message.action, decision.steps, decision.generation)
         self._bot_unseen = played is not None and not visible_lines(played[1], self.viewer)
@@ -709,6 +716,7 @@ class BoardgamesApp(App):
         self.push_screen(MessageScreen(title, text))
 
     def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+        self._cancel_bot()  # a hard bot's search would keep the process up until it ended
         # The newest autosave reaches the disk before the app is gone.
         if self.table is not None:
             self.table.flush(timeout=5)

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import saves
 from ..rules import registry
-from ..rules.bots import Bot, bot_rng, shown_to
+from ..rules.bots import Bot, Position, bot_rng, shown_to
 from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
 from ..rules.levels import level_named
 from ..rules.record import GameRecord, RecordError
@@ -67,6 +67,12 @@ class BotDecision:
             return self.bot.choose(self.view, list(self.legal), self.rng)
         except Exception:  # a bot's bug must not stop the game: bot_play falls back
             return None
+
+    def halt(self) -> None:
+        """Nobody will play this decision: a bot that searches stops thinking (soon, in its
+        thread); others finish as they would, in a moment."""
+        if isinstance(self.view, Position):
+            self.view.halted.set()
 
 
 class Table:

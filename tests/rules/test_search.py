@@ -169,3 +169,18 @@ def test_the_easy_bot_is_the_normal_one_with_noise():
         assert steady.choose(view, legal, random.Random(i)) == normal.choose(view, legal, drawn)
     picks = {wild.choose(view, legal, random.Random(i)) for i in range(60)}
     assert len(picks) > 3 and all(a.kind != "pass" for a in picks) and picks <= set(legal)
+
+
+def test_a_halted_search_stops_and_answers_at_once():
+    """Nobody wants the decision any more (undo, a new game, the app closing): the search stops
+    at its next playout, still with a legal move (which nobody plays)."""
+    game = registry.get("macao")
+    state = position("macao", 2, 3, 0)
+    seat = state.to_move()[0]
+    hard = game.make_bot("hard", think=60.0)
+    rng = bot_rng(3, seat, 0)
+    shown = shown_to(hard, state, seat, rng)
+    assert isinstance(shown, Position)
+    shown.halted.set()
+    assert hard.choose(shown, state.legal_actions(seat), rng) in state.legal_actions(seat)
+    assert hard.last_moves == 0

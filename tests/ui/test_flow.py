@@ -108,3 +108,19 @@ async def test_a_long_refusal_wraps_instead_of_being_cut():
         await pilot.pause()
         text = app.screen_text()
         assert "END" in text and "last words" in text
+
+
+async def test_quitting_while_a_hard_bot_thinks_stops_its_search():
+    """A hard bot with a minute a move is thinking when the player quits: its search is halted,
+    so the process does not stay up until the minute is over."""
+    app = BoardgamesApp("st_petersburg", [Seat("Ann"), Seat("Bob", "hard", 60.0)], seed=11, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if app._bot_thinking is not None:
+                break
+        thinking = app._bot_thinking
+        assert thinking is not None and not thinking.view.halted.is_set()
+        assert "(hard bot) is thinking" in app.screen_text()
+        await pilot.press("q", "y")
+        assert thinking.view.halted.is_set()
