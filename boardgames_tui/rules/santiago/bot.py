@@ -51,6 +51,7 @@ class _Board:
         self.open = [D.SEG_INDEX[tuple(seg)] for seg in view["legal_segments"]]
         self.open_set = set(self.open)
         self.rounds_left = view["rounds"] - view["round"]  # rounds after this one
+        self._odds: list[float | None] = [None] * D.NFIELDS
         # plantation of every field: group id, and per group its size and counted markers per seat
         self.group = [-1] * D.NFIELDS
         self.sizes: list[int] = []
@@ -69,17 +70,29 @@ class _Board:
     def plant_gain(self, crop: str, f: int, markers: int, owner: int) -> list[float]:
         """Per seat: change in plantation payout if a tile of `crop` with `markers` of `owner`
         (owner -1: nobody) goes on field f."""
-        groups = {self.group[g] for g in D.NEIGHBOURS[f] if self.group[g] >= 0 and self.crop[g] == crop}
-        size = 1 + sum(self.sizes[g] for g in groups)
+        group, crops = self.group, self.crop
+        groups = {group[g] for g in D.NEIGHBOURS[f] if group[g] >= 0 and crops[g] == crop}
+        if not groups:
+            # a plantation of its own (most fields, most of the game): its one tile pays its owner
+            return [markers if s == owner else 0 for s in range(self.n)]
+        sizes, counts = self.sizes, self.counts
+        size = 1 + sum(sizes[g] for g in groups)
         gain: list[float] = []
         for s in range(self.n):
-            mine = sum(self.counts[g][s] for g in groups)
-            before = sum(self.sizes[g] * self.counts[g][s] for g in groups)
+            mine = sum(counts[g][s] for g in groups)
+            before = sum(sizes[g] * counts[g][s] for g in groups)
             add = markers if s == owner else 0
             gain.append(size * (mine + add) - before)
         return gain
 
     def water_odds(self, f: int) -> float:
+        # asked for every tile and field weighed, and the same for a field all decision long
+        odds = self._odds[f]
+        if odds is None:
+            odds = self._odds[f] = self._water_odds(f)
+        return odds
+
+    def _water_odds(self, f: int) -> float:
         if any(self.canal[s] for s in D.FIELD_SEGS[f]):
             return 1.0
         near = any(s in self.open_set for s in D.FIELD_SEGS[f])
