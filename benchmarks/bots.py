@@ -88,7 +88,9 @@ def match(
 
     With `record`, each game's outcome is appended to that file (JSON lines) as it ends, and games
     already there are not played again: a long measurement can stop and go on later."""
-    key = {"game": game_id, "a": a, "b": b, "players": players, "think": think}
+    # The search's speed is part of what was measured: games played with other rates do not count.
+    rate = registry.get(game_id).search_rate.get(players)
+    key = {"game": game_id, "a": a, "b": b, "players": players, "think": think, "search_rate": rate}
     done: dict[int, tuple[float, list[float], float]] = {}
     if record is not None and record.exists():
         for line in record.read_text().splitlines():

@@ -132,7 +132,10 @@ def main() -> int:
     args = parser.parse_args()
     for game_id in [args.game] if args.game else registry.ids():
         game = registry.get(game_id)
-        counts = [args.players] if args.players else sorted({game.min_players, game.max_players})
+        if args.players:
+            counts = [min(max(args.players, game.min_players), game.max_players)]
+        else:
+            counts = sorted({game.min_players, game.max_players})
         for players in counts:
             show(measure(game_id, players, args.positions, args.think, args.seed))
     return 0

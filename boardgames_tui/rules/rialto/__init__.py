@@ -41,7 +41,7 @@ class RialtoGame(Game):
     options = OPTIONS
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
-    search_rate = {2: 11600, 3: 11800, 4: 12000, 5: 12100}
+    search_rate = {2: 11000, 3: 10400, 4: 11200, 5: 10500}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> RialtoState:
         from .state import RialtoState

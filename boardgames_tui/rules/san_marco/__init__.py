@@ -58,7 +58,7 @@ class SanMarcoGame(Game):
     options = OPTIONS
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
-    search_rate = {2: 3200, 3: 2400, 4: 1800}
+    search_rate = {2: 7900, 3: 6200, 4: 5800}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SanMarcoState:
         from .state import SanMarcoState

@@ -69,7 +69,7 @@ class SantiagoGame(Game):
     options = OPTIONS
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
-    search_rate = {3: 2300, 4: 1900, 5: 1550}
+    search_rate = {3: 3900, 4: 3700, 5: 3350}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SantiagoState:
         from .state import SantiagoState
