@@ -58,7 +58,7 @@ class MacaoGame(Game):
     options = OPTIONS
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
-    search_rate = {2: 3800, 3: 4000, 4: 3350}
+    search_rate = {2: 4200, 3: 4500, 4: 4800}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> MacaoState:
         from .state import MacaoState
