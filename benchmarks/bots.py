@@ -138,6 +138,15 @@ def match(
     }
 
 
+def counts_measured(game_id: str, asked: int | None) -> list[int]:
+    """The player counts a benchmark measures `game_id` at: the one asked for, brought into the
+    game's range, else its smallest and largest."""
+    game = registry.get(game_id)
+    if asked:
+        return [min(max(asked, game.min_players), game.max_players)]
+    return sorted({game.min_players, game.max_players})
+
+
 def show(row: dict) -> None:
     line = (
         f"{row['game']:14} {row['players']}p  {row['a']:>6} vs {row['b']:<6} "
@@ -179,12 +188,7 @@ def main() -> int:
         pairs = [(g, a, b) for g in registry.ids() for a, b in (("hard", "normal"), ("normal", "easy"))]
         pairs.insert(2, ("st_petersburg", "normal", "greedy"))
     for game_id, a, b in pairs:
-        game = registry.get(game_id)
-        if args.players:
-            counts = [min(max(args.players, game.min_players), game.max_players)]
-        else:
-            counts = sorted({game.min_players, game.max_players})
-        for players in counts:
+        for players in counts_measured(game_id, args.players):
             show(match(game_id, a, b, players, args.games, args.seed, args.think, args.jobs, args.record))
     return 0
 

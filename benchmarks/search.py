@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import counts_measured  # noqa: E402
 
 from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng, shown_to  # noqa: E402
@@ -131,12 +134,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for game_id in [args.game] if args.game else registry.ids():
-        game = registry.get(game_id)
-        if args.players:
-            counts = [min(max(args.players, game.min_players), game.max_players)]
-        else:
-            counts = sorted({game.min_players, game.max_players})
-        for players in counts:
+        for players in counts_measured(game_id, args.players):
             show(measure(game_id, players, args.positions, args.think, args.seed))
     return 0
 

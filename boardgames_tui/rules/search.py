@@ -100,13 +100,12 @@ class Node:
 class Arm:
     """A move at the root: how it did against the policy's choice, world by world."""
 
-    __slots__ = ("action", "node", "n", "total", "diff", "diff_sq")
+    __slots__ = ("action", "node", "n", "diff", "diff_sq")
 
     def __init__(self, action: Action):
         self.action = action
         self.node = Node()  # the seat's later decisions after this move
         self.n = 0
-        self.total = 0.0
         self.diff = 0.0  # sum over shared worlds of (this move's reward − the policy choice's)
         self.diff_sq = 0.0
 
@@ -173,7 +172,7 @@ class SearchBot:
         rng.shuffle(waiting)
         waiting.reverse()  # popped from the end
         running = [Arm(first)]
-        spent = rounds = 0
+        spent = rounds = playouts = 0
         while not view.halted.is_set():
             world_seed = rng.getrandbits(64)
             results = []
@@ -187,11 +186,11 @@ class SearchBot:
                 break  # out of budget: the round unfinished compares nothing
             for arm, score in zip(running, results):
                 arm.n += 1
-                arm.total += score
                 d = score - results[0]
                 arm.diff += d
                 arm.diff_sq += d * d
             rounds += 1
+            playouts += len(results)
             if rounds == 1:
                 # One playout's cost says how many moves the budget lets the rounds compare.
                 wanted = (budget - spent) // (max(1, spent) * ROUNDS)
@@ -202,7 +201,7 @@ class SearchBot:
                     mean, se = running[i].gain()
                     if running[i].n >= SETTLED and mean + CONFIDENCE * se < 0 and waiting:
                         running[i] = Arm(waiting.pop())
-        self.last_moves, self.last_playouts = spent, sum(a.n for a in running)
+        self.last_moves, self.last_playouts = spent, playouts
         best, best_gain = first, 0.0
         for arm in running[1:]:
             mean, se = arm.gain()

@@ -46,7 +46,7 @@ SEAT_KINDS = (
     ("hard", "bot: hard"),
     ("random", "bot: random moves"),
 )
-# A hard bot's thinking time per move, in seconds, as offered (bots.DEFAULT_THINK among them).
+# A hard bot's thinking time per move, in seconds, as offered (levels.DEFAULT_THINK among them).
 THINK_TIMES = (("0.5", "½ s a move"), ("1", "1 s a move"), ("2", "2 s a move"), ("5", "5 s a move"))
 NAME_MAX = 12
 
