@@ -69,7 +69,7 @@ class SantiagoGame(Game):
     options = OPTIONS
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
-    search_rate = {3: 3900, 4: 3700, 5: 3350}
+    search_rate = {3: 4800, 4: 5100, 5: 4850}
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SantiagoState:
         from .state import SantiagoState

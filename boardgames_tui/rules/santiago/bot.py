@@ -23,6 +23,58 @@ from . import data as D
 OTHERS_WEIGHT = 0.35  # how much the bot minds a gain for an opponent
 LOOKAHEAD = 0.3  # value of the positions a canal opens up, relative to building them
 
+# The last board read, with the view parts it was read from. A search bot asks the bot to decide
+# thousands of times a second, mostly on a board it has just read: the state hands out the same
+# (read-only) board lists until the board changes, so their identity says the board is the same.
+# Holding the parts keeps their ids from being reused.
+_last_read: tuple[tuple, tuple] | None = None
+
+
+def _board_arrays(view: Mapping[str, Any]) -> tuple:
+    """The board of `view` as flat arrays (shared between reads: never changed)."""
+    global _last_read
+    parts = (view["fields"], view["canals"], view["legal_segments"], view["plantations"])
+    last = _last_read
+    if last is not None and all(a is b for a, b in zip(last[0], parts)):
+        return last[1]
+    fields, canals, legal_segments, plantations = parts
+    crop: list = [None] * D.NFIELDS
+    owner = [-1] * D.NFIELDS
+    markers = [0] * D.NFIELDS
+    palm = [False] * D.NFIELDS
+    taken = [False] * D.NFIELDS  # a tile or a desert is there
+    wet = [False] * D.NFIELDS
+    for row in fields:
+        for cell in row:
+            f = D.field_index(cell["col"], cell["row"])
+            crop[f] = cell["crop"]
+            owner[f] = cell["owner"] if cell["owner"] is not None else -1
+            markers[f] = cell["markers"]
+            palm[f] = cell["palm"]
+            taken[f] = cell["desert"] or cell["crop"] is not None
+            wet[f] = cell["irrigated"]
+    canal = [False] * len(D.SEGMENTS)
+    for seg in canals:
+        canal[D.SEG_INDEX[tuple(seg)]] = True
+    open_ = [D.SEG_INDEX[tuple(seg)] for seg in legal_segments]
+    # plantation of every field: group id, and per group its size and counted markers per seat
+    group = [-1] * D.NFIELDS
+    sizes: list[int] = []
+    counts: list[list[int]] = []
+    for gid, plantation in enumerate(plantations):
+        for c, r in plantation["fields"]:
+            group[D.field_index(c, r)] = gid
+        sizes.append(plantation["size"])
+        counts.append(list(plantation["markers"]))
+    # per crop, the fields next to a plantation of it, where a tile of that crop would join one
+    joining: dict[str, set[int]] = {}
+    for f in range(D.NFIELDS):
+        if group[f] >= 0:
+            joining.setdefault(crop[f], set()).update(D.NEIGHBOURS[f])
+    arrays = (crop, owner, markers, palm, taken, wet, canal, open_, set(open_), group, sizes, counts, joining)
+    _last_read = (parts, arrays)
+    return arrays
+
 
 class _Board:
     """Flat arrays read out of a view."""
@@ -30,37 +82,24 @@ class _Board:
     def __init__(self, view: Mapping[str, Any]):
         self.me = view["you"]
         self.n = len(view["names"])
-        self.crop = [None] * D.NFIELDS
-        self.owner = [-1] * D.NFIELDS
-        self.markers = [0] * D.NFIELDS
-        self.palm = [False] * D.NFIELDS
-        self.taken = [False] * D.NFIELDS  # a tile or a desert is there
-        self.wet = [False] * D.NFIELDS
-        for row in view["fields"]:
-            for cell in row:
-                f = D.field_index(cell["col"], cell["row"])
-                self.crop[f] = cell["crop"]
-                self.owner[f] = cell["owner"] if cell["owner"] is not None else -1
-                self.markers[f] = cell["markers"]
-                self.palm[f] = cell["palm"]
-                self.taken[f] = cell["desert"] or cell["crop"] is not None
-                self.wet[f] = cell["irrigated"]
-        self.canal = [False] * len(D.SEGMENTS)
-        for seg in view["canals"]:
-            self.canal[D.SEG_INDEX[tuple(seg)]] = True
-        self.open = [D.SEG_INDEX[tuple(seg)] for seg in view["legal_segments"]]
-        self.open_set = set(self.open)
+        (
+            self.crop,
+            self.owner,
+            self.markers,
+            self.palm,
+            self.taken,
+            self.wet,
+            self.canal,
+            self.open,
+            self.open_set,
+            self.group,
+            self.sizes,
+            self.counts,
+            self.joining,
+        ) = _board_arrays(view)
         self.rounds_left = view["rounds"] - view["round"]  # rounds after this one
         self._odds: list[float | None] = [None] * D.NFIELDS
-        # plantation of every field: group id, and per group its size and counted markers per seat
-        self.group = [-1] * D.NFIELDS
-        self.sizes: list[int] = []
-        self.counts: list[list[int]] = []
-        for gid, plantation in enumerate(view["plantations"]):
-            for c, r in plantation["fields"]:
-                self.group[D.field_index(c, r)] = gid
-            self.sizes.append(plantation["size"])
-            self.counts.append(list(plantation["markers"]))
+        self._segs: dict[tuple[int, bool], list[float]] = {}
 
     def counted(self, f: int) -> int:
         m = self.markers[f]
@@ -84,6 +123,32 @@ class _Board:
             add = markers if s == owner else 0
             gain.append(size * (mine + add) - before)
         return gain
+
+    def joins(self, crop: str, f: int) -> bool:
+        """Whether a tile of `crop` on field f joins a plantation already there."""
+        joining = self.joining.get(crop)
+        return joining is not None and f in joining
+
+    def planting_value(self, crop: str, f: int, markers: int) -> float:
+        """What the bot's own tile of `crop` with `markers` adds on field f, net of others' gains
+        and times the odds the field is watered."""
+        if not self.joins(crop, f):
+            return markers * self.water_odds(f)  # a plantation of its own: its markers, the bot's
+        return self.net(self.plant_gain(crop, f, markers, self.me)) * self.water_odds(f)
+
+    def best_planting(self, crop: str, markers: int) -> float:
+        """The most a tile of `crop` with `markers` of the bot's own adds on any free field, net of
+        others' gains and times the odds the field is watered (never below nothing)."""
+        best = lone = 0.0  # lone: the best odds of a free field next to no plantation of `crop`
+        for f in range(D.NFIELDS):
+            if self.taken[f]:
+                continue
+            if self.joins(crop, f):
+                best = max(best, self.planting_value(crop, f, markers))
+            else:
+                lone = max(lone, self.water_odds(f))
+        # a field of its own pays just its markers to the bot: worth most where best watered
+        return max(best, markers * lone)
 
     def water_odds(self, f: int) -> float:
         # asked for every tile and field weighed, and the same for a field all decision long
@@ -119,7 +184,14 @@ class _Board:
         return value
 
     def seg_value(self, seg: int, deep: bool = True) -> list[float]:
-        """Per seat: the value of a canal on `seg` now, plus a share of what it opens up."""
+        """Per seat: the value of a canal on `seg` now, plus a share of what it opens up (read-only:
+        a segment's value is asked for again and again in one decision, so it is kept)."""
+        known = self._segs.get((seg, deep))
+        if known is None:
+            known = self._segs[seg, deep] = self._seg_value(seg, deep)
+        return known
+
+    def _seg_value(self, seg: int, deep: bool) -> list[float]:
         value = [0.0] * self.n
         for f in D.SEG_FIELDS[seg]:
             if not self.wet[f]:
@@ -168,12 +240,7 @@ class SmartBot:
             if entry["taken_by"] is not None or entry["leftover"]:
                 continue
             markers = max(0, entry["workers"] - (1 if passed else 0))
-            best = 0.0
-            for f in range(D.NFIELDS):
-                if not board.taken[f]:
-                    gain = board.plant_gain(entry["crop"], f, markers, board.me)
-                    best = max(best, board.net(gain) * board.water_odds(f))
-            values.append(best)
+            values.append(board.best_planting(entry["crop"], markers))
         return sorted(values, reverse=True)
 
     def _bid(self, view, legal, rng):
@@ -208,8 +275,7 @@ class SmartBot:
         for a in legal:
             f = D.field_index(a.col, a.row)
             markers = max(0, a.workers - (1 if passed else 0))
-            gain = board.plant_gain(a.crop, f, markers, board.me)
-            value = board.net(gain) * board.water_odds(f) + rng.random() * 1e-3
+            value = board.planting_value(a.crop, f, markers) + rng.random() * 1e-3
             if best_value is None or value > best_value:
                 best, best_value = a, value
         return best
