@@ -1,0 +1,566 @@
+"""The table service: shared tables for players at terminals of their own (`serve ssh`).
+
+It runs in the SSH server's process. Each connection's game process talks to it over a local
+socket (the protocol is `ui/wire.py`), introduced by a token the server gave that connection, so
+the service knows which SSH user every message comes from and never takes it from the message.
+
+A shared table holds the same `Table` as a hot-seat game (the rules state, the record, the log, the
+bots) and is saved in the same record format, inside a small file of its own (`tables/<code>.json`)
+that also says who sits where. Every change is sent to every app at the table, each getting only
+what its own seat may see (a watcher: the public view). Bots move here, in a worker thread, a
+moment after their turn comes, as they do in hot-seat. A player whose connection drops keeps the
+seat for `hold` seconds and gets it back by joining again; after that anyone may take it. Tables
+are reloaded from their files when the server starts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .. import saves
+from ..rules import registry
+from ..rules.core import IllegalAction, new_seed
+from ..rules.levels import LEVELS, level_named
+from ..rules.record import RecordError
+from ..ui import wire
+from .shared import Place, SharedTable
+
+TABLES_FOLDER = "tables"
+# Messages waiting for an app that does not read them: past this, it is cut off (it gets the
+# whole table again when it comes back, so nothing is lost to it).
+MOST_QUEUED = 2000
+KINDS = ("me", "open", "bot", "user")
+# Tables one user may have open and not finished at once.
+MOST_OPEN_TABLES = 4
+
+
+class Refused(Exception):
+    """A request the service does not carry out, with its one-line reason."""
+
+
+class Client:
+    """One app's connection. Messages to it go through a queue that one task writes out, so that a
+    slow reader never holds up the others at its table."""
+
+    def __init__(self, writer: asyncio.StreamWriter):
+        self.writer = writer
+        self.user: str | None = None
+        self.table: SharedTable | None = None
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.sender = asyncio.ensure_future(self._send_all())
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        if self.queue.qsize() >= MOST_QUEUED:
+            self.close()
+            return
+        self.queue.put_nowait(wire.encode(message))
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                self.writer.write(data)
+                await self.writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.writer.close()
+
+
+class TableService:
+    """The shared tables of one server: `await start()`, `register(user)` a connection's token,
+    `await close()` at the end."""
+
+    def __init__(
+        self,
+        root: Path,
+        hold: float = 300.0,
+        spectators: bool = False,
+        bot_delay: float = 0.6,
+        log: Callable[..., None] | None = None,
+    ):
+        self.folder = Path(root) / TABLES_FOLDER
+        self.users_root = Path(root) / "ssh-users"
+        self.hold = hold
+        self.spectators = spectators
+        self.bot_delay = bot_delay
+        self.log = log or (lambda **fields: None)
+        self.tokens: dict[str, str] = {}
+        self.tables: dict[str, SharedTable] = {}
+        self.clients: set[Client] = set()
+        self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="table-bot")
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="bgt-tables-"))  # short: a socket's path is
+        self.path = self.socket_dir / "tables.sock"  # limited to about 100 bytes
+        self.server: asyncio.AbstractServer | None = None
+        self.watch: asyncio.Task | None = None
+
+    # -- the server's side -----------------------------------------------------------------------
+    async def start(self) -> None:
+        self.load()
+        self.server = await asyncio.start_unix_server(self.serve, str(self.path), limit=wire.MAX_REQUEST)
+        os.chmod(self.path, 0o600)
+        self.watch = asyncio.ensure_future(self._expire_holds())
+
+    def register(self, user: str) -> str:
+        """A token for one connection of `user`, to hand to its game (wire.TOKEN_ENV)."""
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = user
+        return token
+
+    def revoke(self, token: str) -> None:
+        self.tokens.pop(token, None)
+
+    def env(self, token: str) -> dict[str, str]:
+        return {wire.SOCKET_ENV: str(self.path), wire.TOKEN_ENV: token}
+
+    async def close(self) -> None:
+        if self.watch is not None:
+            self.watch.cancel()
+        if self.server is not None:
+            self.server.close()
+        for shared in self.tables.values():
+            if shared.bot_task is not None:
+                shared.bot_task.cancel()
+        for client in list(self.clients):
+            client.close()
+        for shared in self.tables.values():
+            self.save(shared)
+        saves.flush_folder(self.folder, timeout=5)
+        self.bots.shutdown(wait=False, cancel_futures=True)
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+            self.socket_dir.rmdir()
+
+    # -- saving ----------------------------------------------------------------------------------
+    def file(self, shared: SharedTable) -> Path:
+        return self.folder / f"{shared.code}.json"
+
+    def save(self, shared: SharedTable) -> None:
+        saves.save_later(self.file(shared), json.dumps(shared.to_json(), separators=(",", ":")))
+
+    def load(self) -> None:
+        """The tables of the last run, each player away (with a fresh hold) until they join again.
+        A file that cannot be read is logged and left as it is."""
+        if not self.folder.is_dir():
+            return
+        deadline = time.monotonic() + self.hold
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                shared = SharedTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, RecordError) as exc:
+                self.log(event="table-unreadable", file=path.name, reason=str(exc).replace(" ", "_"))
+                continue
+            for seat, place in enumerate(shared.places):
+                if place.kind == "player":
+                    shared.away[seat] = deadline
+            self.tables[shared.code] = shared
+            self.log(event="table-reloaded", code=shared.code, game=shared.game_id)
+
+    # -- one app's connection ----------------------------------------------------------------------
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(writer)
+        self.clients.add(client)
+        try:
+            while True:
+                try:
+                    line = await reader.readuntil(b"\n")
+                except asyncio.IncompleteReadError:
+                    return  # the app went
+                except asyncio.LimitOverrunError:
+                    client.send({"type": "bye", "reason": f"a message over {wire.MAX_REQUEST} bytes"})
+                    return
+                try:
+                    message = wire.decode(line)
+                    self.handle(client, message)
+                except wire.WireError as exc:
+                    client.send({"type": "refused", "about": "?", "reason": str(exc)})
+                except Refused as exc:
+                    client.send({"type": "refused", "about": message["type"], "reason": str(exc)})
+                if client.user is None:
+                    return  # the hello failed: the connection is not anybody's
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.clients.discard(client)
+            self.leave(client)
+            client.close()
+
+    def handle(self, client: Client, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if client.user is None:
+            self.hello(client, message)
+            return
+        handler = {
+            "open": self.open,
+            "peek": self.peek,
+            "join": self.join,
+            "start": self.start_now,
+            "act": self.act,
+            "mine": self.mine,
+            "leave": lambda c, m: self.leave(c),
+        }.get(kind)
+        if handler is None:
+            raise Refused(f"no such request: {kind[:40]!r}")
+        handler(client, message)
+
+    def hello(self, client: Client, message: dict[str, Any]) -> None:
+        if message.get("type") != "hello":
+            client.send({"type": "bye", "reason": "say hello first"})
+            return
+        if message.get("version") != wire.VERSION:
+            client.send({"type": "bye", "reason": f"this server speaks version {wire.VERSION}"})
+            return
+        token = message.get("token")
+        user = self.tokens.get(token) if isinstance(token, str) else None
+        if user is None:
+            client.send({"type": "bye", "reason": "unknown token"})
+            return
+        client.user = user
+        client.send({"type": "welcome", "version": wire.VERSION, "user": user})
+
+    # -- requests ----------------------------------------------------------------------------------
+    def open(self, client: Client, message: dict[str, Any]) -> None:
+        assert client.user is not None
+        try:
+            game = registry.get(str(message.get("game")))
+        except KeyError:
+            raise Refused("There is no such game.") from None
+        given = message.get("seats")
+        if not isinstance(given, list) or not game.min_players <= len(given) <= game.max_players:
+            raise Refused(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+        places = [self._place(i, entry, client.user) for i, entry in enumerate(given)]
+        if sum(p.user == client.user and p.kind == "player" for p in places) != 1:
+            raise Refused("Sit at exactly one seat of the table you open.")
+        options = message.get("options") or {}
+        if not isinstance(options, dict):
+            raise Refused("The options are not a list of settings.")
+        try:
+            options = dict(game.resolve_options({str(k): str(v) for k, v in options.items()}))
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        opened = [
+            t for t in self.tables.values() if t.opener == client.user and (t.playing or t.table is None)
+        ]
+        if len(opened) >= MOST_OPEN_TABLES:
+            raise Refused(f"You have {len(opened)} tables open already: finish one first.")
+        seed = message.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else new_seed()
+        code = self._new_code()
+        shared = SharedTable(code, game.id, places, options, seed, client.user)
+        self.tables[code] = shared
+        client.send({"type": "opened", "code": code})
+        self.log(event="table-opened", code=code, game=game.id, user=client.user)
+        self._sit(client, shared, shared.seat_of(client.user))
+
+    def _place(self, i: int, entry: Any, user: str) -> Place:
+        if not isinstance(entry, dict) or entry.get("kind") not in KINDS:
+            raise Refused(f"Seat {i + 1} is not open, a bot, you or a named player.")
+        name = str(entry.get("name") or "").strip()[:16] or f"Seat {i + 1}"
+        kind = entry["kind"]
+        if kind == "me":
+            return Place(name, "player", user)
+        if kind == "open":
+            return Place(name, "open")
+        if kind == "user":
+            who = str(entry.get("user") or "")
+            if not who or len(who) > 32:
+                raise Refused(f"Seat {i + 1} is kept for a player: say which.")
+            return Place(name if entry.get("name") else who, "reserved", who)
+        level = entry.get("level")
+        if level_named(level) not in (*LEVELS, "random"):
+            raise Refused(f"Seat {i + 1}: there is no bot level {str(level)[:20]!r}.")
+        think = entry.get("think")
+        if think is not None and not (isinstance(think, int | float) and 0 < think <= 60):
+            raise Refused(f"Seat {i + 1}: a bot thinks between 0 and 60 seconds.")
+        return Place(name, "bot", bot=level, think=None if think is None else float(think))
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(wire.CODE_LETTERS) for _ in range(wire.CODE_LENGTH))
+            if code not in self.tables and not (self.folder / f"{code}.json").exists():
+                return code
+
+    def _table(self, message: dict[str, Any]) -> SharedTable:
+        code = message.get("code")
+        shared = self.tables.get(wire.normal_code(code)) if isinstance(code, str) else None
+        if shared is None:
+            raise Refused("There is no table with that code.")
+        return shared
+
+    def peek(self, client: Client, message: dict[str, Any]) -> None:
+        shared = self._table(message)
+        client.send(
+            {
+                "type": "peek",
+                "code": shared.code,
+                "game": shared.game_id,
+                "started": shared.table is not None,
+                "seats": self._seats(shared),
+                "spectators": self.spectators,
+                "yours": shared.seat_of(client.user or ""),
+            }
+        )
+
+    def join(self, client: Client, message: dict[str, Any]) -> None:
+        assert client.user is not None
+        shared = self._table(message)
+        user = client.user
+        wanted = message.get("seat")
+        own = shared.seat_of(user)
+        if own is not None:
+            seat: int | None = own  # back to one's own seat, whichever was asked for
+        elif wanted is None:
+            if not self.spectators:
+                raise Refused("This server does not let people watch tables.")
+            seat = None
+        else:
+            if not isinstance(wanted, int) or not 0 <= wanted < len(shared.places):
+                raise Refused("There is no such seat.")
+            place = shared.places[wanted]
+            free = place.kind == "open" or (place.kind == "reserved" and place.user == user)
+            if not free:
+                if not any(p.kind == "open" for p in shared.places):
+                    raise Refused("This table is full.")
+                raise Refused(f"{place.name}'s seat is not free.")
+            place.kind, place.user = "player", user
+            name = str(message.get("name") or "").strip()[:16]
+            if shared.table is None and name:
+                place.name = name
+            seat = wanted
+            self.log(event="table-joined", code=shared.code, user=user, seat=seat)
+        self._sit(client, shared, seat)
+
+    def start_now(self, client: Client, message: dict[str, Any]) -> None:
+        shared = client.table
+        if shared is None or shared.opener != client.user:
+            raise Refused("Only the player who opened the table can start it.")
+        if shared.table is not None:
+            raise Refused("The game has started already.")
+        for place in shared.places:
+            if place.kind in ("open", "reserved"):
+                place.kind, place.user, place.bot = "bot", None, "normal"
+        self._changed(shared)
+
+    def mine(self, client: Client, message: dict[str, Any]) -> None:
+        found = []
+        for shared in self.tables.values():
+            seat = shared.seat_of(client.user or "")
+            if seat is not None:
+                over = shared.table is not None and shared.table.is_over()
+                found.append({"code": shared.code, "game": shared.game_id, "seat": seat, "over": over})
+        client.send({"type": "mine", "tables": found})
+
+    def act(self, client: Client, message: dict[str, Any]) -> None:
+        shared, seat = client.table, client.seat
+        if shared is None:
+            raise Refused("You are not at a table.")
+        if seat is None:
+            raise Refused("You are watching: only the players move.")
+        asked = message.get("seat", seat)
+        if asked != seat:
+            raise Refused("You can only move for your own seat.")
+        table = shared.table
+        if table is None:
+            raise Refused("The game has not started: not everybody is seated yet.")
+        if table.is_over():
+            raise Refused("The game is over.")
+        if seat not in table.to_move():
+            raise Refused("It is not your turn.")
+        try:
+            action = table.game.decode_action(message.get("action"))
+            table.act(seat, action)
+        except IllegalAction as exc:
+            raise Refused(exc.reason) from None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise Refused("That is not a move of this game.") from None
+        self._changed(shared)
+
+    def leave(self, client: Client) -> None:
+        """`client` leaves its table: a player's seat is kept for `hold` seconds."""
+        shared, seat = client.table, client.seat
+        client.table = client.seat = None
+        if shared is None or client not in shared.clients:
+            return
+        del shared.clients[client]
+        if seat is not None and not shared.connected(seat):
+            shared.away[seat] = time.monotonic() + self.hold
+            self.log(event="table-left", code=shared.code, user=client.user, seat=seat)
+        if not shared.clients:
+            shared.empty_since = time.monotonic()
+        self._broadcast(shared)
+        if shared.table is not None and shared.table.is_over() and not shared.clients:
+            self._forget(shared)
+
+    # -- the table moving on -----------------------------------------------------------------------
+    def _sit(self, client: Client, shared: SharedTable, seat: int | None) -> None:
+        if client.table is not None:
+            self.leave(client)
+        for other, other_seat in list(shared.clients.items()):
+            if seat is not None and other_seat == seat:
+                # the same player from somewhere else: this connection takes the seat over
+                other.send({"type": "bye", "reason": "You joined this table from another terminal."})
+                del shared.clients[other]
+                other.table = other.seat = None
+                other.close()
+        client.table, client.seat = shared, seat
+        shared.clients[client] = seat
+        if seat is not None:
+            shared.away.pop(seat, None)
+        client.send({"type": "joined", "code": shared.code, "seat": seat})
+        self._changed(shared)
+
+    def _changed(self, shared: SharedTable) -> None:
+        """After any change: start the game once everybody is seated, take formalities nobody is
+        asked about, save, tell everybody, and set the bots going."""
+        if shared.table is None and all(p.kind in ("player", "bot") for p in shared.places):
+            shared.start()
+            self.log(event="table-started", code=shared.code, game=shared.game_id)
+        table = shared.table
+        if table is not None:
+            for _ in range(10_000):
+                actor = table.next_actor()
+                if actor is None or table.is_bot(actor) or not table.play_forced(actor):
+                    break
+            if table.is_over():
+                self._finished(shared)
+        self.save(shared)
+        self._broadcast(shared)
+        if table is not None and not table.is_over() and shared.bot_task is None:
+            if any(table.is_bot(seat) for seat in table.to_move()):
+                shared.bot_task = asyncio.ensure_future(self._bots_move(shared))
+
+    async def _bots_move(self, shared: SharedTable) -> None:
+        """Bots move while it is a bot's turn, a moment apart; the game moving on meanwhile (a
+        player's move) makes the bot decide again. `_changed` starts no other task while this one
+        runs."""
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                table = shared.table
+                if table is None or table.is_over():
+                    return
+                seat = next((s for s in table.to_move() if table.is_bot(s)), None)
+                if seat is None:
+                    return
+                await asyncio.sleep(self.bot_delay)
+                try:
+                    decision = table.bot_decision(seat)
+                except IllegalAction:
+                    continue  # it moved on while the bot waited
+                try:
+                    action = await loop.run_in_executor(self.bots, decision)
+                except asyncio.CancelledError:
+                    decision.halt()
+                    raise
+                if table.bot_play(seat, action, decision.steps, decision.generation) is not None:
+                    self._changed(shared)
+        finally:
+            shared.bot_task = None
+
+    def _finished(self, shared: SharedTable) -> None:
+        """The game is over: each player finds it among their own saves too, to review."""
+        table = shared.table
+        assert table is not None
+        if shared.filed:
+            return
+        shared.filed = True
+        text = table.record.dumps()
+        for place in shared.places:
+            if place.kind == "player" and place.user:
+                folder = saves.save_dir(self.users_root / place.user)
+                with contextlib.suppress(OSError, ValueError):
+                    saves.write_atomic(
+                        saves.new_save_path(shared.game_id, shared.seed, directory=folder), text
+                    )
+        self.log(event="table-over", code=shared.code)
+
+    def _forget(self, shared: SharedTable) -> None:
+        self.tables.pop(shared.code, None)
+        saves.flush(self.file(shared), timeout=5)
+        with contextlib.suppress(OSError):
+            self.file(shared).unlink()
+
+    async def _expire_holds(self) -> None:
+        """Once a dropped player's hold runs out, the seat is open to anyone. A table nobody has
+        been at for as long is closed when its game has not started or has ended."""
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            for shared in list(self.tables.values()):
+                if not shared.clients and not shared.playing and now - shared.empty_since > self.hold:
+                    self._forget(shared)
+                    continue
+                gone = [seat for seat, deadline in shared.away.items() if deadline <= now]
+                for seat in gone:
+                    del shared.away[seat]
+                    place = shared.places[seat]
+                    if place.kind == "player" and not shared.connected(seat):
+                        place.kind, place.user = "open", None
+                        self.log(event="seat-freed", code=shared.code, seat=seat)
+                if gone:
+                    self._changed(shared)
+
+    # -- what each app is told ---------------------------------------------------------------------
+    def _seats(self, shared: SharedTable) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        out = []
+        for seat, place in enumerate(shared.places):
+            entry = place.to_json()
+            entry["here"] = shared.connected(seat)
+            deadline = shared.away.get(seat)
+            entry["away"] = None if deadline is None else max(0, round(deadline - now))
+            out.append(entry)
+        return out
+
+    def _broadcast(self, shared: SharedTable) -> None:
+        shared.seq += 1
+        seats = self._seats(shared)
+        for client, seat in shared.clients.items():
+            client.send(self.update(shared, seat, seats))
+
+    def update(self, shared: SharedTable, seat: int | None, seats: list | None = None) -> dict[str, Any]:
+        """The table as the app at `seat` (None: a watcher) may see it."""
+        message: dict[str, Any] = {
+            "type": "table",
+            "code": shared.code,
+            "seq": shared.seq,
+            "game": shared.game_id,
+            "seats": seats if seats is not None else self._seats(shared),
+            "you": seat,
+            "opener": shared.opener,
+            "options": shared.options,
+            "started": shared.table is not None,
+        }
+        table = shared.table
+        if table is None:
+            return message
+        over = table.is_over()
+        to_move = table.to_move()
+        message.update(
+            over=over,
+            to_move=list(to_move),
+            view=table.view(seat),
+            legal=[a.to_json() for a in table.legal(seat)] if seat is not None else [],
+            steps=[[step.seat, step.revealed] for step in table.record.steps],
+            log=table.log_for(seat),
+            context=list(table.context()),
+        )
+        if over:
+            message["record"] = table.record.to_json()
+        return message

@@ -1,0 +1,375 @@
+"""The table service (serve/tables.py) through its socket, as games started by the SSH server
+speak to it: tables opened and joined, moves taken only from their own seat, every refusal, a
+dropped player rejoining, a restart, and many tables at once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+
+import pytest
+
+from boardgames_tui.rules import registry
+from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.serve.tables import TableService
+from boardgames_tui.ui import wire
+from boardgames_tui.ui.remote import Link, LinkError
+
+WAIT = 20.0
+
+
+class Player:
+    """One game's connection, keeping the newest table update."""
+
+    def __init__(self, link: Link):
+        self.link = link
+        self.update: dict | None = None
+        self.seqs: list[int] = []
+        self.code = ""
+
+    @classmethod
+    async def connect(cls, service: TableService, user: str) -> Player:
+        return cls(await Link.connect(str(service.path), service.register(user)))
+
+    async def expect(self, kind: str) -> dict:
+        """Read until a message of `kind` comes (table updates on the way are kept)."""
+        while True:
+            message = await asyncio.wait_for(self.link.receive(), WAIT)
+            assert message is not None, f"the service closed the connection waiting for {kind}"
+            if message["type"] == "table":
+                self.update = message
+                self.seqs.append(message["seq"])
+            if message["type"] == kind:
+                return message
+            assert message["type"] in ("table", "joined", "opened"), message
+
+    async def until(self, check) -> dict:
+        while self.update is None or not check(self.update):
+            await self.expect("table")
+        return self.update
+
+    async def open(self, game: str, seats: list[dict], **extra) -> str:
+        self.link.send({"type": "open", "game": game, "seats": seats, **extra})
+        self.code = (await self.expect("opened"))["code"]
+        await self.expect("joined")
+        return self.code
+
+    async def join(self, code: str, seat: int | None, name: str = "") -> dict:
+        self.link.send({"type": "join", "code": code, "seat": seat, "name": name})
+        self.code = code
+        return await self.expect("joined")
+
+    async def refusal(self, message: dict) -> str:
+        self.link.send(message)
+        return (await self.expect("refused"))["reason"]
+
+
+@pytest.fixture
+async def service(tmp_path):
+    started = TableService(tmp_path, hold=30, spectators=True, bot_delay=0)
+    await started.start()
+    yield started
+    await started.close()
+
+
+def seats(*kinds: str) -> list[dict]:
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    out = []
+    for name, kind in zip(names, kinds):
+        if kind.startswith("bot"):
+            out.append({"kind": "bot", "name": name, "level": kind.split(":")[1]})
+        else:
+            out.append({"kind": kind, "name": name})
+    return out
+
+
+async def table_of_three(service) -> tuple[Player, Player, Player]:
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("st_petersburg", seats("me", "open", "open", "bot:normal"), seed=7)
+    ben, cat = await Player.connect(service, "ben"), await Player.connect(service, "cat")
+    await ben.join(code, 1, "Ben")
+    await cat.join(code, 2, "Cat")
+    for player in (ann, ben, cat):
+        await player.until(lambda u: u["started"])
+    return ann, ben, cat
+
+
+async def test_a_table_starts_once_everybody_is_seated_and_each_sees_only_their_own(service):
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("st_petersburg", seats("me", "open", "open", "bot:normal"), seed=7)
+    assert len(code) == wire.CODE_LENGTH and set(code) <= set(wire.CODE_LETTERS)
+    first = await ann.until(lambda u: True)
+    assert first["started"] is False and first["you"] == 0 and "view" not in first
+    assert [s["kind"] for s in first["seats"]] == ["player", "open", "open", "bot"]
+    ben, cat = await Player.connect(service, "ben"), await Player.connect(service, "cat")
+    await ben.join(code.lower(), 1, "Ben")  # a code as typed
+    await cat.join(code, 2, "Cat")
+    table = service.tables[code].table
+    assert table is not None and [s.name for s in table.seats] == ["Ann", "Ben", "Cat", "Dan"]
+    for seat, player in enumerate((ann, ben, cat)):
+        update = await player.until(lambda u: u["started"] and u["seq"] == service.tables[code].seq)
+        assert update["you"] == seat
+        # exactly what the seat's own view says: the contract suite checks views hide others' secrets
+        assert update["view"] == json.loads(json.dumps(table.view(seat)))
+        assert update["log"] == table.log_for(seat)
+        mine = [a.to_json() for a in table.legal(seat)]
+        assert update["legal"] == json.loads(json.dumps(mine))
+
+
+async def test_moves_are_taken_only_from_the_seat_to_move_and_reach_everybody(service):
+    ann, ben, cat = await table_of_three(service)
+    shared = service.tables[ann.code]
+    table = shared.table
+    mover = {0: ann, 1: ben, 2: cat}[table.to_move()[0]]
+    other = ben if mover is not ben else cat
+    steps = table.steps
+    action = table.legal(mover.update["you"])[0]
+    assert "not your turn" in await other.refusal({"type": "act", "action": action.to_json()})
+    reason = await other.refusal({"type": "act", "action": action.to_json(), "seat": mover.update["you"]})
+    assert reason == "You can only move for your own seat."
+    assert table.steps == steps
+    mover.link.send({"type": "act", "action": action.to_json()})
+    for player in (ann, ben, cat):
+        await player.until(lambda u: len(u["steps"]) > steps)
+
+
+async def test_refusals_leave_the_table_as_it_was(service):
+    ann, ben, cat = await table_of_three(service)
+    shared = service.tables[ann.code]
+    before = shared.table.record.dumps()
+    dan = await Player.connect(service, "dan")
+    assert (
+        await dan.refusal({"type": "join", "code": "ZZZZZ", "seat": 0}) == "There is no table with that code."
+    )
+    assert await dan.refusal({"type": "join", "code": ann.code, "seat": 1}) == "This table is full."
+    assert await dan.refusal({"type": "act", "action": {}}) == "You are not at a table."
+    assert "no such request" in await dan.refusal({"type": "shout"})
+    seat = shared.table.to_move()[0]
+    mover = (ann, ben, cat)[seat] if seat < 3 else ann
+    if seat < 3:
+        assert (
+            await mover.refusal({"type": "act", "action": {"kind": "nonsense"}})
+            == "That is not a move of this game."
+        )
+        assert (
+            await mover.refusal({"type": "act", "action": "buy everything"})
+            == "That is not a move of this game."
+        )
+    # malformed lines: refused, the connection and the table unharmed
+    dan.link.writer.write(b"{not json\n")
+    assert (await dan.expect("refused"))["reason"] == "not a JSON line"
+    dan.link.writer.write(b'["a list"]\n')
+    assert "not a message" in (await dan.expect("refused"))["reason"]
+    # an oversized line: the connection is closed, the service goes on
+    dan.link.writer.write(b'{"type": "peek", "code": "' + b"A" * wire.MAX_REQUEST + b'"}\n')
+    bye = await asyncio.wait_for(dan.link.receive(), WAIT)
+    assert bye is not None and bye["type"] == "bye" and "over" in bye["reason"]
+    assert await asyncio.wait_for(dan.link.receive(), WAIT) is None
+    assert shared.table.record.dumps() == before
+    eve = await Player.connect(service, "eve")
+    eve.link.send({"type": "peek", "code": ann.code})
+    peek = await eve.expect("peek")
+    assert [s["kind"] for s in peek["seats"]] == ["player", "player", "player", "bot"]
+
+
+async def test_a_wrong_token_or_version_is_turned_away(service):
+    with pytest.raises(LinkError, match="unknown token"):
+        await Link.connect(str(service.path), "not-a-token")
+    reader, writer = await asyncio.open_unix_connection(str(service.path))
+    writer.write(wire.encode({"type": "hello", "version": 99, "token": service.register("x")}))
+    bye = wire.decode(await asyncio.wait_for(reader.readline(), WAIT))
+    assert bye["type"] == "bye" and "version 1" in bye["reason"]
+    writer.close()
+
+
+async def test_opening_checks_the_seats(service):
+    ann = await Player.connect(service, "ann")
+    send = lambda s, **kw: ann.refusal({"type": "open", "game": "st_petersburg", "seats": s, **kw})  # noqa: E731
+    assert "2 to 4 players" in await send(seats("me"))
+    assert "exactly one seat" in await send(seats("open", "open"))
+    assert "no bot level" in await send(seats("me", "bot:genius"))
+    assert "no such game" in await ann.refusal(
+        {"type": "open", "game": "chess", "seats": seats("me", "open")}
+    )
+    assert service.tables == {}
+
+
+async def test_a_reserved_seat_waits_for_its_player(service):
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("rialto", [{"kind": "me", "name": "Ann"}, {"kind": "user", "user": "ben"}])
+    cat = await Player.connect(service, "cat")
+    assert await cat.refusal({"type": "join", "code": code, "seat": 1}) == "This table is full."
+    ben = await Player.connect(service, "ben")
+    await ben.join(code, 1)
+    update = await ben.until(lambda u: u["started"])
+    assert update["seats"][1]["name"] == "ben" and update["you"] == 1
+
+
+async def test_the_opener_may_start_with_bots_in_the_empty_seats(service):
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("santiago", seats("me", "open", "open"))
+    ben = await Player.connect(service, "ben")
+    assert "Only the player who opened" in await ben.refusal({"type": "start"})
+    await ben.join(code, 1)
+    assert "Only the player who opened" in await ben.refusal({"type": "start"})
+    ann.link.send({"type": "start"})
+    update = await ann.until(lambda u: u["started"])
+    assert [s["kind"] for s in update["seats"]] == ["player", "player", "bot"]
+
+
+async def test_a_dropped_player_gets_the_seat_back_and_after_the_hold_anyone_may(service):
+    ann, ben, cat = await table_of_three(service)
+    shared = service.tables[ann.code]
+    await ben.link.close()
+    update = await ann.until(lambda u: not u["seats"][1]["here"])
+    assert update["seats"][1]["away"] is not None and update["seats"][1]["kind"] == "player"
+    dan = await Player.connect(service, "dan")
+    assert await dan.refusal({"type": "join", "code": ann.code, "seat": 1}) == "This table is full."
+    ben = await Player.connect(service, "ben")
+    joined = await ben.join(ann.code, None)  # asked to watch: a player goes back to their seat
+    assert joined["seat"] == 1
+    await ann.until(lambda u: u["seats"][1]["here"])
+    # the hold runs out: the seat is open, and the game waits for whoever takes it
+    await ben.link.close()
+    await ann.until(lambda u: not u["seats"][1]["here"])
+    shared.away[1] = 0.0
+    await ann.until(lambda u: u["seats"][1]["kind"] == "open")
+    await dan.join(ann.code, 1)
+    update = await dan.until(lambda u: u["you"] == 1)
+    assert update["seats"][1]["name"] == "Ben"  # the seat keeps its name in the game
+
+
+async def test_a_second_terminal_of_the_same_player_takes_the_seat_over(service):
+    ann, ben, cat = await table_of_three(service)
+    again = await Player.connect(service, "ben")
+    await again.join(ann.code, 1)
+    while True:
+        message = await asyncio.wait_for(ben.link.receive(), WAIT)
+        if message is None or message["type"] == "bye":
+            break
+    assert message is not None and "another terminal" in message["reason"]
+
+
+async def test_watchers_see_the_public_view(service):
+    ann, ben, cat = await table_of_three(service)
+    eve = await Player.connect(service, "eve")
+    joined = await eve.join(ann.code, None)
+    assert joined["seat"] is None
+    update = await eve.until(lambda u: u["started"])
+    table = service.tables[ann.code].table
+    assert update["view"] == json.loads(json.dumps(table.view(None))) and update["legal"] == []
+    assert "watching" in await eve.refusal({"type": "act", "action": {}})
+
+
+async def play_out(player: Player, rng: random.Random) -> dict:
+    """Move for the player's seat (a random legal move) until the game is over."""
+    while True:
+        update = await player.expect("table")
+        if update.get("over"):
+            return update
+        if update.get("legal") and update["you"] in update["to_move"]:
+            player.link.send({"type": "act", "action": rng.choice(update["legal"])})
+
+
+async def test_a_restarted_service_reloads_its_tables(tmp_path):
+    first = TableService(tmp_path, hold=30, bot_delay=0)
+    await first.start()
+    ann = await Player.connect(first, "ann")
+    code = await ann.open("macao", seats("me", "open"), seed=3)
+    ben = await Player.connect(first, "ben")
+    await ben.join(code, 1, "Ben")
+    rng = random.Random(1)
+    for _ in range(12):
+        update = await ann.until(lambda u: u["started"] and bool(set(u["to_move"]) & {0, 1}))
+        mover = (ann, ben)[update["to_move"][0]]
+        mine = await mover.until(lambda u: u["seq"] == first.tables[code].seq)
+        mover.link.send({"type": "act", "action": rng.choice(mine["legal"])})
+        await ann.until(lambda u, s=mine["seq"]: u["seq"] > s)
+    record = first.tables[code].table.record.dumps()
+    await first.close()
+    second = TableService(tmp_path, hold=30, bot_delay=0)
+    await second.start()
+    try:
+        shared = second.tables[code]
+        assert shared.table.record.dumps() == record
+        assert set(shared.away) == {0, 1}  # nobody is back yet
+        ann = await Player.connect(second, "ann")
+        await ann.join(code, None)
+        update = await ann.until(lambda u: u["started"])
+        assert update["you"] == 0 and len(update["steps"]) == len(GameRecord.loads(record).steps)
+    finally:
+        await second.close()
+
+
+async def test_eight_tables_of_four_play_to_the_end_at_once(tmp_path):
+    """The load test: 32 players at 8 tables (a bot in every other table's last seat), every game
+    to its end, every update received in order, the same finish everywhere, nothing left."""
+    threads_before = set(threading.enumerate())
+    service = TableService(tmp_path, hold=30, bot_delay=0)
+    await service.start()
+    games = ["st_petersburg", "santiago", "san_marco", "rialto", "macao"]
+    tables = []
+    for t in range(8):
+        game = games[t % len(games)]
+        kinds = ("me", "open", "open", "bot:normal" if t % 2 else "open")
+        host = await Player.connect(service, f"host{t}")
+        code = await host.open(game, seats(*kinds), seed=100 + t)
+        players = [host]
+        for seat in range(1, 4 if t % 2 == 0 else 3):
+            guest = await Player.connect(service, f"guest{t}-{seat}")
+            await guest.join(code, seat)
+            players.append(guest)
+        tables.append((code, players))
+    try:
+        rngs = random.Random(5)
+        finals = await asyncio.wait_for(
+            asyncio.gather(
+                *(play_out(p, random.Random(rngs.random())) for _, players in tables for p in players)
+            ),
+            300,
+        )
+        i = 0
+        for code, players in tables:
+            shared = service.tables[code]
+            assert shared.table.is_over()
+            ends = finals[i : i + len(players)]
+            i += len(players)
+            assert len({json.dumps(e["record"], sort_keys=True) for e in ends}) == 1
+            assert ends[0]["record"] == shared.table.record.to_json()
+            for player in players:
+                # every change reached every player, in order, none twice
+                first = player.seqs[0]
+                assert player.seqs == list(range(first, first + len(player.seqs)))
+                assert player.seqs[-1] == shared.seq
+            assert registry.get(shared.game_id).id == shared.game_id
+    finally:
+        for _, players in tables:
+            for player in players:
+                await player.link.close()
+        await service.close()
+    await asyncio.sleep(0.2)
+    left = [t for t in set(threading.enumerate()) - threads_before if t.is_alive()]
+    assert not [t for t in left if t.name.startswith("table-bot")]
+
+
+async def test_one_player_opens_a_few_tables_at_most_and_empty_ones_close(service):
+    ann = await Player.connect(service, "ann")
+    codes = [await ann.open("rialto", seats("me", "open")) for _ in range(4)]
+    assert "4 tables open already" in await ann.refusal(
+        {"type": "open", "game": "rialto", "seats": seats("me", "open")}
+    )
+    await ann.link.close()
+    for _ in range(100):
+        if all(not service.tables[c].clients for c in codes):
+            break
+        await asyncio.sleep(0.05)
+    for code in codes:
+        service.tables[code].empty_since -= service.hold + 1
+    for _ in range(60):
+        if not set(codes) & set(service.tables):
+            break
+        await asyncio.sleep(0.1)
+    assert not set(codes) & set(service.tables)
+    assert not list(service.folder.glob("*.json"))
