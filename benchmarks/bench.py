@@ -10,6 +10,8 @@
     python benchmarks/bench.py headless    # start-up and key → frame with Textual's test driver
     python benchmarks/bench.py ssh         # over SSH on loopback beside the local app: connect,
                                            # key → screen, bytes per key, on every board
+    python benchmarks/bench.py shared      # shared tables over SSH: a move → the other players'
+                                           # screens, 2 and 4 players
     python benchmarks/bench.py instructions  # exact instruction counts (valgrind): games, start-up
 
 Several sections may be named at once (`bench.py startup keys`). Targets (issue #7) are printed
@@ -256,8 +258,19 @@ def bench_headless(env: dict[str, str], cwd: str) -> None:
     print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB")
 
 
-SECTIONS = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh", "headless", "instructions")
-EVERYTHING = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh")
+SECTIONS = (
+    "rules",
+    "startup",
+    "keys",
+    "thinking",
+    "memory",
+    "help",
+    "ssh",
+    "shared",
+    "headless",
+    "instructions",
+)
+EVERYTHING = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh", "shared")
 
 
 def main(argv: list[str]) -> int:
@@ -290,6 +303,10 @@ def main(argv: list[str]) -> int:
         import remote
 
         remote.run(KEY_PRESSES)
+    if "shared" in wanted:
+        import shared
+
+        shared.run()
     if "instructions" in wanted:
         import instructions
 

@@ -51,7 +51,7 @@ BOARDS = [
 
 
 class SSHServer:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, *extra: str):
         self.key = root / "client_key"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.key)], check=True)
         authorized = root / "authorized_keys"
@@ -60,7 +60,7 @@ class SSHServer:
         self.log = (root / "server.log").open("w+")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "boardgames_tui", "serve", "ssh", "--port", "0"]
-            + ["--authorized-keys", str(authorized), "--max-sessions", "4"],
+            + ["--authorized-keys", str(authorized), "--max-sessions", "4", *extra],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={"PATH": "/usr/bin:/bin", "BOARDGAMES_TUI_DATA": str(root / "server-data")},

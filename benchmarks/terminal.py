@@ -225,6 +225,11 @@ class Terminal:
         after = self.output_count()
         t0 = time.perf_counter()
         self.press(key)
+        return self.changed_at(before, after, t0, limit)
+
+    def changed_at(self, before: bytes, after: int, t0: float, limit: float) -> float | None:
+        """Seconds from `t0` until the end of the first burst of output beyond the first `after`
+        pieces after which the screen differs from `before`; None past `limit` seconds."""
         deadline = t0 + limit
         while True:
             burst = self.wait_burst(after, deadline)

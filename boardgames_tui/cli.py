@@ -159,6 +159,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ssh.add_argument("--max-sessions", type=int, default=8, metavar="N", help="games at once (default 8)")
     ssh.add_argument("--idle-timeout", default="30m", metavar="TIME", help="30m, 90s, 2h; 0: never")
+    ssh.add_argument(
+        "--seat-hold",
+        default="5m",
+        metavar="TIME",
+        help="how long a shared table keeps the seat of a player who dropped (default 5m)",
+    )
+    ssh.add_argument(
+        "--spectators", action="store_true", help="let players watch shared tables (the public view)"
+    )
+    ssh.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="the pause before a bot moves at a shared table, for the players to follow (default 0.6)",
+    )
     page = how.add_parser("web", help="the launcher in a browser page")
     page.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine)")
     page.add_argument("--port", type=int, default=8000)
@@ -230,6 +246,12 @@ def run_serve(args) -> int:
         idle = ssh.parse_duration(args.idle_timeout)
     except ValueError as exc:
         raise UsageError(f"--idle-timeout: {exc}") from exc
+    try:
+        hold = ssh.parse_duration(args.seat_hold)
+    except ValueError as exc:
+        raise UsageError(f"--seat-hold: {exc}") from exc
+    if not 0 <= args.bot_delay <= 60:
+        raise UsageError("--bot-delay is between 0 and 60 seconds")
     if args.max_sessions < 1:
         raise UsageError("--max-sessions must be at least 1")
     if args.authorized_keys is None and not args.allow_anonymous:
@@ -241,6 +263,9 @@ def run_serve(args) -> int:
         allow_anonymous=args.allow_anonymous,
         max_sessions=args.max_sessions,
         idle_timeout=idle,
+        seat_hold=hold,
+        spectators=args.spectators,
+        bot_delay=args.bot_delay,
     )
     return ssh.run(options)
 

@@ -12,6 +12,9 @@ line; more may be added there by hand), and other keys are refused that name, so
 key of their own cannot open another's saves. With `--allow-anonymous`, any key, and each key is a
 user of its own whatever name it gives.
 
+Players at terminals of their own may share a table: the table service (`tables.py`) runs in this
+process, and each game is given the way to it and a token that says which user it is.
+
 When the client goes, its game is told to stop (SIGHUP: it writes its last save and quits), then
 ended; the game's process also dies with the server (a parent-death signal), so none is left
 behind. When the game quits, the connection closes with its exit status.
@@ -40,6 +43,7 @@ from typing import Any, TextIO
 import asyncssh
 
 from .. import saves
+from .tables import TableService
 
 # The user names a data directory may be made from: no path separator, no leading dot.
 USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
@@ -150,6 +154,9 @@ class Options:
     idle_timeout: float = 30 * 60
     data_root: Path = field(default_factory=saves.data_dir)
     log: TextIO = sys.stderr
+    seat_hold: float = 5 * 60  # a shared table keeps a dropped player's seat this long
+    spectators: bool = False  # whether shared tables may be watched
+    bot_delay: float = 0.6  # the pause before a bot moves at a shared table
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
@@ -239,6 +246,13 @@ class GameServer:
         self.sessions = 0
         self.children: set[asyncio.subprocess.Process] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.tables = TableService(
+            options.data_root,
+            hold=options.seat_hold,
+            spectators=options.spectators,
+            bot_delay=options.bot_delay,
+            log=self.log,
+        )
 
     async def start(self) -> None:
         options = self.options
@@ -246,6 +260,7 @@ class GameServer:
             raise ServeError("give --authorized-keys FILE, or --allow-anonymous to let anyone play")
         self.authorized = read_authorized_keys(options.authorized_keys)
         host_key = load_host_key(options.data_root)
+        await self.tables.start()
         try:
             self.acceptor = await asyncssh.create_server(
                 lambda: _Connection(self),
@@ -282,6 +297,7 @@ class GameServer:
         if self.acceptor is not None:
             self.acceptor.close()
         await asyncio.gather(*(self.end_game(child) for child in list(self.children)))
+        await self.tables.close()
 
     def log(self, **fields: Any) -> None:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -352,6 +368,16 @@ class GameServer:
             value = process.env.get(name)
             if isinstance(value, str | bytes):
                 env[name] = value.decode() if isinstance(value, bytes) else value
+        token = self.tables.register(user)  # who this game is at the shared tables
+        env.update(self.tables.env(token))
+        try:
+            return await self.run_game(process, env, columns, rows)
+        finally:
+            self.tables.revoke(token)
+
+    async def run_game(
+        self, process: asyncssh.SSHServerProcess, env: dict[str, str], columns: int, rows: int
+    ) -> int:
         master, slave = pty.openpty()
         _set_size(master, columns or 80, rows or 24)
         try:

@@ -104,6 +104,7 @@ class TableService:
         self.tokens: dict[str, str] = {}
         self.tables: dict[str, SharedTable] = {}
         self.clients: set[Client] = set()
+        self.connections: set[asyncio.Task] = set()  # each app's reading task
         self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="table-bot")
         self.socket_dir = Path(tempfile.mkdtemp(prefix="bgt-tables-"))  # short: a socket's path is
         self.path = self.socket_dir / "tables.sock"  # limited to about 100 bytes
@@ -139,6 +140,8 @@ class TableService:
                 shared.bot_task.cancel()
         for client in list(self.clients):
             client.close()
+        if self.connections:  # each ends as its connection closes
+            await asyncio.wait(list(self.connections), timeout=5)
         for shared in self.tables.values():
             self.save(shared)
         saves.flush_folder(self.folder, timeout=5)
@@ -176,6 +179,9 @@ class TableService:
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)
         self.clients.add(client)
+        task = asyncio.current_task()
+        if task is not None:
+            self.connections.add(task)
         try:
             while True:
                 try:
@@ -200,6 +206,7 @@ class TableService:
             self.clients.discard(client)
             self.leave(client)
             client.close()
+            self.connections.discard(task)
 
     def handle(self, client: Client, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -468,7 +475,12 @@ class TableService:
                 except asyncio.CancelledError:
                     decision.halt()
                     raise
-                if table.bot_play(seat, action, decision.steps, decision.generation) is not None:
+                played = table.bot_play(seat, action, decision.steps, decision.generation)
+                if played is None and table.still_as_seen(decision):
+                    # others moved meanwhile, out of the bot's sight (a secret split at the same
+                    # time): its choice stands, rather than it thinking again for each such move
+                    played = table.bot_play(seat, action, table.steps, table.generation)
+                if played is not None:
                     self._changed(shared)
         finally:
             shared.bot_task = None

@@ -34,7 +34,7 @@ from .. import saves
 from ..rules import registry
 from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
-from . import theme
+from . import theme, wire
 from .screens.launcher import LauncherScreen
 from .screens.too_small import TooSmallScreen
 
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .lesson import Lesson
     from .review import Review
     from .screens.game import GameScreen
+    from .sharing import SharedGone, SharedRefused, SharedUpdate, Sharing
     from .table import BotDecision
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
@@ -136,6 +137,9 @@ class BoardgamesApp(App):
         # (seat, steps, context) of the decision last shown to a player: see present()
         self._decision: tuple | None = None
         self._key_barrier = 0.0
+        self._sharing: Sharing | None = None
+        self.shared_code: str | None = None  # the shared table this app is at, if any
+        self._away_timer: Timer | None = None
 
     # -- start ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -196,6 +200,10 @@ class BoardgamesApp(App):
             self.push_screen(screen)
 
     def show_launcher(self, message: str = "", title: str = "Could not start the game") -> None:
+        if self.shared_code is not None:
+            self.shared_code = None
+            if self._sharing is not None:
+                self.run_worker(self._sharing.leave(), group="sharing-leave", exit_on_error=False)
         self.lesson = None
         self.table = None
         self.game_screen = None
@@ -258,6 +266,143 @@ class BoardgamesApp(App):
         # Once the first screen is up and the player is reading it: not in the way of start-up.
         self.set_timer(self.HELP_WARMUP_DELAY, self.prepare_help)
 
+    # -- shared tables (over SSH: ui/sharing.py) --------------------------------------------------
+    @staticmethod
+    def can_share() -> bool:
+        """Whether the SSH server started this game with a table service to share tables at."""
+        return bool(os.environ.get(wire.SOCKET_ENV) and os.environ.get(wire.TOKEN_ENV))
+
+    @property
+    def sharing(self) -> Sharing:
+        if self._sharing is None:
+            from .sharing import Sharing
+
+            self._sharing = Sharing(self, os.environ[wire.SOCKET_ENV], os.environ[wire.TOKEN_ENV])
+        return self._sharing
+
+    def open_shared(self, request: dict) -> None:
+        """Open a shared table (the launcher's set-up as an `open` request); the table's first
+        update then shows its lobby."""
+        from .remote import LinkError
+
+        async def open_it() -> None:
+            try:
+                await self.sharing.request(request, {"joined"})
+            except LinkError as exc:
+                if isinstance(self.screen, LauncherScreen):
+                    self.screen.say(str(exc), error=True)
+
+        self.run_worker(open_it(), group="sharing", exclusive=True, exit_on_error=False)
+
+    def show_join(self) -> None:
+        from .screens.tables import JoinScreen
+
+        self._reset_stack(JoinScreen())
+
+    def leave_shared(self, message: str = "") -> None:
+        """Leave the shared table (the seat is kept a while) and go back to the launcher."""
+        self.shared_code = self.shared_code or ""  # show_launcher leaves whatever table it was
+        if message:
+            self.show_launcher(message, "The shared table")
+        else:
+            self.show_launcher()
+
+    def on_shared_update(self, message: SharedUpdate) -> None:
+        from .remote import RemoteTable
+        from .screens.tables import LobbyScreen
+
+        update = message.update
+        code = update.get("code")
+        if self._exit or self._closing or (self.shared_code is not None and code != self.shared_code):
+            return
+        self.shared_code = code
+        table = self.table
+        if not update.get("started"):
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.show(update)
+            else:
+                self._reset_stack(LobbyScreen(update, self.sharing.user))
+            return
+        if isinstance(table, RemoteTable) and table.code == code:
+            table.apply(update)
+            if self.game_screen is not None:
+                self.game_screen.refresh_view(force=True)
+            self.advance()
+        elif table is None:
+            self.start_table(RemoteTable(self.sharing.link, update))
+
+    def on_shared_refused(self, message: SharedRefused) -> None:
+        from .remote import RemoteTable
+
+        table, screen = self.table, self.game_screen
+        if isinstance(table, RemoteTable) and screen is not None:
+            table.refused()
+            self._decision = None
+            self.advance()
+            screen.say(message.reason, error=True)
+
+    def on_shared_gone(self, message: SharedGone) -> None:
+        from .remote import RemoteTable
+
+        if self.shared_code is None or self._exit:
+            return
+        if self.table is None or isinstance(self.table, RemoteTable):
+            self.leave_shared(message.reason)  # a finished game stays on screen
+
+    def _advance_shared(self) -> None:
+        """A shared table's turn of the flow: every player has a screen of their own, so there is
+        no hand-off; another player's turn plays out on this screen while it waits."""
+        from .remote import RemoteTable
+        from .table import Table
+
+        table, screen = self.table, self.game_screen
+        assert isinstance(table, RemoteTable) and screen is not None
+        if table.is_over():
+            record = table.update.get("record")
+            if record is not None:
+                from ..rules.record import GameRecord
+
+                # The finished game, all of it: its results and its review, as at one keyboard.
+                finished = Table.replayed(GameRecord.from_json(record))
+                self.table = screen.table = finished
+                self.advance()
+            return
+        me = table.you
+        if me is not None and me in table.to_move():
+            self.present(me, again=self.viewer == me)
+            return
+        self.viewer = me
+        self._decision = None
+        screen.show(me, table.next_actor(prefer=me))
+        self._say_waiting()
+
+    def _say_waiting(self) -> None:
+        """Who a shared table waits for; while a player who dropped is awaited, their time left
+        is counted down here, a second at a time."""
+        from .remote import RemoteTable
+
+        table, screen = self.table, self.game_screen
+        if not isinstance(table, RemoteTable) or screen is None or table.is_over():
+            return
+        line = table.waiting_line()
+        if line:
+            screen.say(line)
+        if table.someone_away() and self._away_timer is None:
+            self._away_timer = self.set_interval(1.0, self._tick_away)
+
+    def _tick_away(self) -> None:
+        from .remote import RemoteTable
+
+        table = self.table
+        mine = isinstance(table, RemoteTable) and table.you in table.to_move()
+        if not isinstance(table, RemoteTable) or not table.someone_away() or mine:
+            if self._away_timer is not None:
+                self._away_timer.stop()
+                self._away_timer = None
+            return
+        if self.screen is self.game_screen:
+            self._say_waiting()
+
     # -- the hot-seat flow ---------------------------------------------------------------------
     def advance(self) -> None:
         table, screen = self.table, self.game_screen
@@ -270,6 +415,12 @@ class BoardgamesApp(App):
             return
         if self.review is not None:
             return  # the review bar moves the board itself
+        if self.shared_code is not None:
+            from .remote import RemoteTable
+
+            if isinstance(table, RemoteTable):
+                self._advance_shared()
+                return
         # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
         # once; each one is logged. The bound only guards against a game that never stops.
         for _ in range(10_000):
@@ -736,6 +887,12 @@ class BoardgamesApp(App):
             if quit_:
                 self.exit()
 
+        if self.shared_code is not None:
+            self.push_screen(
+                QuitScreen("Quit? Your seat at the table is kept a while: join it again (F7) to play on."),
+                done,
+            )
+            return
         self.push_screen(QuitScreen(), done)
 
     # -- the command palette (ctrl+p) -----------------------------------------------------------

@@ -48,6 +48,15 @@ def with_note(text: str, note: str) -> str:
     return f"{text.removesuffix('.')} ({note}){stop}"
 
 
+def seat_tag(seat: Seat) -> str:
+    """How a bot's seat is marked beside its name: "(bot)" for the normal level, else with its
+    level ("(hard bot)"); "" for a human."""
+    level = level_named(seat.bot)
+    if level is None:
+        return ""
+    return "(bot)" if level == "normal" else f"({level} bot)"
+
+
 @dataclass(frozen=True, eq=False)
 class BotDecision:
     """One decision of the bot at `seat`, taken when the game had `steps` moves: what the bot may
@@ -75,7 +84,42 @@ class BotDecision:
             self.view.halted.set()
 
 
-class Table:
+class Seated:
+    """Who sits where, for a table that has `seats` and `to_move()`: a hot-seat Table, and a shared
+    table as one app sees it (remote.RemoteTable)."""
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        raise NotImplementedError
+
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat].is_bot
+
+    def bot_tag(self, seat: int) -> str:
+        return seat_tag(self.seats[seat])
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+
+    def next_actor(self, prefer: int | None = None) -> int | None:
+        """The seat whose decision comes next: `prefer` if it is pending (saves a hand-off), else a
+        pending bot (bots need no keyboard), else the first pending human."""
+        pending = self.to_move()
+        if not pending:
+            return None
+        if prefer is not None and prefer in pending:
+            return prefer
+        return next((seat for seat in pending if self.is_bot(seat)), pending[0])
+
+
+class Table(Seated):
     def __init__(
         self, record: GameRecord, state: State, save_path: Path | None = None, log: Sequence[LogEntry] = ()
     ):
@@ -147,24 +191,6 @@ class Table:
     def options(self) -> dict[str, str]:
         return self.record.options
 
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def is_bot(self, seat: int) -> bool:
-        return self.seats[seat].is_bot
-
-    def bot_tag(self, seat: int) -> str:
-        """How a bot's seat is marked beside its name: "(bot)" for the normal level, else with
-        its level ("(hard bot)"); "" for a human."""
-        level = level_named(self.seats[seat].bot)
-        if level is None:
-            return ""
-        return "(bot)" if level == "normal" else f"({level} bot)"
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
-
     # -- the game ------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self._state.is_over()
@@ -180,19 +206,6 @@ class Table:
 
     def to_move(self) -> tuple[int, ...]:
         return tuple(self._state.to_move())
-
-    def next_actor(self, prefer: int | None = None) -> int | None:
-        """The seat whose decision comes next: `prefer` if it is pending (saves a hand-off), else a
-        pending bot (bots need no keyboard), else the first pending human."""
-        pending = self.to_move()
-        if not pending:
-            return None
-        if prefer is not None and prefer in pending:
-            return prefer
-        for seat in pending:
-            if self.is_bot(seat):
-                return seat
-        return pending[0]
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         return self._state.view(seat)
@@ -302,6 +315,16 @@ class Table:
         if action not in legal:
             action = legal[0]
         return action, self.act(seat, action)
+
+    def still_as_seen(self, decision: BotDecision) -> bool:
+        """Whether the bot of `decision` would see now just what it saw when it decided, with the
+        same moves open to it: moves hidden from it made since (another divider's secret split at
+        a shared table) leave its choice as good as it was."""
+        seat = decision.seat
+        if seat not in self.to_move() or tuple(self.legal(seat)) != decision.legal:
+            return False
+        seen = decision.view.view if isinstance(decision.view, Position) else decision.view
+        return self._state.bot_view(seat) == seen
 
     def bot_step(self, seat: int) -> tuple[Action, list[Event]]:
         """Let the bot at `seat` choose and play one action, here and now."""

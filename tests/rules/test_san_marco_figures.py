@@ -39,7 +39,8 @@ def _limits_dealt(moves, players):
     for move in moves:
         offer = move.before.offers[move.before.offer_at] if move.before.offers else None
         if isinstance(move.action, Confirm):
-            dealt[move.seat] += _limit_points(offer["cards"])
+            # both of PAIRS2's dividers split at once: the offer is the confirming divider's own
+            dealt[move.seat] += _limit_points(move.before.split_offer(move.seat)["cards"])
         elif isinstance(move.action, Choose):
             chosen = _limit_points(move.before.pile_cards(offer, move.action.pile))
             dealt[move.seat] += chosen

@@ -113,9 +113,8 @@ def public_part(state: SanMarcoState, seat: int) -> dict:
 def check_draft(state: SanMarcoState, i: int, draft: list[int]) -> None:
     piles = state.offers[i]["piles"]
     assert all(type(p) is int and 0 <= p < piles for p in draft)
-    if state.step == "split" and i > state.offer_at:
-        assert draft == [0] * len(draft), "a divider who has not begun has moved no card"
-    elif not (state.step == "split" and i == state.offer_at):
+    if not (state.step == "split" and not state.offers[i]["confirmed"]):
+        # a split still being made (both of PAIRS2's are made at once) may leave a pile empty
         assert set(draft) == set(range(piles)), "a confirmed split leaves no pile empty"
 
 
@@ -188,26 +187,33 @@ def advance_to(state: SanMarcoState, rng: random.Random, done) -> SanMarcoState:
 
 
 def test_each_split_is_one_its_divider_could_have_now():
-    """Four players: while the first divider splits, the second has not begun (its cards lie in
-    pile 1); once the first has confirmed its split is complete; once revealed it is the truth."""
+    """Four players: both dividers split at once, so while either is splitting its draft is any
+    (a pile may still be empty); once one has confirmed, its split is complete; once revealed it
+    is the truth."""
     rng = random.Random(3)
     state = advance_to(new(4, 3), rng, lambda s: s.step == "split")
     d1, d2 = (offer["divider"] for offer in state.offers)
+    assert set(state.to_move()) == {d1, d2}
     c1 = state.offers[0]["choosers"][0]
-    drafts0 = set()
+    drafts = [set(), set()]
     for k in range(30):
         redealt = state.redeal_hidden(c1, random.Random(k))
-        assert redealt.offers[1]["draft"] == [0] * 8
-        drafts0.add(tuple(redealt.offers[0]["draft"]))
+        for i in (0, 1):
+            drafts[i].add(tuple(redealt.offers[i]["draft"]))
         mine = state.redeal_hidden(d2, random.Random(k))
         assert mine.offers[1] == state.offers[1], "a divider's own offer stays as it is"
-    assert len(drafts0) > 1 and all(set(d) <= {0, 1} for d in drafts0)
+    assert all(len(d) > 1 and all(set(x) <= {0, 1} for x in d) for d in drafts)
 
-    state = advance_to(state, rng, lambda s: s.offer_at == 1)
+    # the second divider finishes first: its split is complete in every redeal, the first's not yet
+    while not state.offers[1]["confirmed"]:
+        legal = state.legal_actions(d2)
+        confirm = [a for a in legal if isinstance(a, Confirm)]
+        state.apply(d2, confirm[0] if confirm else rng.choice(legal))
+    assert state.to_move() == (d1,) and state.step == "split"
     for k in range(30):
         redealt = state.redeal_hidden(c1, random.Random(k))
-        assert set(redealt.offers[0]["draft"]) == {0, 1}
-        assert state.redeal_hidden(d1, random.Random(k)).offers[0] == state.offers[0]
+        assert set(redealt.offers[1]["draft"]) == {0, 1}
+        assert state.redeal_hidden(d2, random.Random(k)).offers[1] == state.offers[1]
 
     state = advance_to(state, rng, lambda s: s.step != "split")
     assert state.offers[0]["revealed"] and not state.offers[1]["revealed"]

@@ -264,9 +264,20 @@ async def test_watchers_see_the_public_view(service):
 
 
 async def play_out(player: Player, rng: random.Random) -> dict:
-    """Move for the player's seat (a random legal move) until the game is over."""
+    """Move for the player's seat (a random legal move) until the game is over. A move sent on an
+    update that a newer one (still on its way) has overtaken may be refused: that is no harm, the
+    newer update says what to do."""
+    refusals = 0
     while True:
-        update = await player.expect("table")
+        message = await asyncio.wait_for(player.link.receive(), WAIT)
+        assert message is not None, "the service closed the connection"
+        if message["type"] == "refused":
+            refusals += 1
+            assert refusals < 50, message
+            continue
+        assert message["type"] == "table", message
+        player.update = update = message
+        player.seqs.append(update["seq"])
         if update.get("over"):
             return update
         if update.get("legal") and update["you"] in update["to_move"]:
@@ -373,3 +384,63 @@ async def test_one_player_opens_a_few_tables_at_most_and_empty_ones_close(servic
         await asyncio.sleep(0.1)
     assert not set(codes) & set(service.tables)
     assert not list(service.folder.glob("*.json"))
+
+
+async def test_secret_decisions_taken_at_the_same_time_are_asked_of_everybody_at_once(service):
+    """San Marco with four players: both dividers split in secret at the same time. Each is told
+    it is to move as soon as the split begins, and their moves reach the table interleaved."""
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("san_marco", seats("me", "open", "open", "open"), seed=4)
+    players = [ann]
+    for seat, user in enumerate(("ben", "cat", "dan"), start=1):
+        guest = await Player.connect(service, user)
+        await guest.join(code, seat)
+        players.append(guest)
+    table = service.tables[code].table
+    rng = random.Random(2)
+    while len(table.to_move()) < 2:  # the set-up's moves, one player at a time
+        seat = table.to_move()[0]
+        update = await players[seat].until(lambda u: u["seq"] == service.tables[code].seq)
+        players[seat].link.send({"type": "act", "action": rng.choice(update["legal"])})
+        await players[seat].until(lambda u, s=update["seq"]: u["seq"] > s)
+    dividers = table.to_move()
+    updates = [await players[d].until(lambda u: u["seq"] == service.tables[code].seq) for d in dividers]
+    assert all(u["legal"] and set(u["to_move"]) == set(dividers) for u in updates)
+    steps = table.steps
+    # the second divider moves first, then the first: neither waits for the other
+    for d in reversed(dividers):
+        mine = await players[d].until(lambda u: u["seq"] == service.tables[code].seq)
+        put = next(a for a in mine["legal"] if a["kind"] == "put")
+        players[d].link.send({"type": "act", "action": put})
+        await players[d].until(lambda u, s=mine["seq"]: u["seq"] > s)
+    assert [s.seat for s in table.record.steps[steps:]] == list(reversed(dividers))
+
+
+def test_a_bots_choice_stands_when_only_moves_hidden_from_it_were_made_meanwhile():
+    from boardgames_tui.rules.core import Seat
+    from boardgames_tui.ui.table import Table
+
+    table = Table.new(
+        "san_marco",
+        [Seat("Ann"), Seat("Ben"), Seat("Cleo", "normal"), Seat("Dan", "normal")],
+        4,
+        autosave=False,
+    )
+    rng = random.Random(1)
+    while len(table.to_move()) < 2:
+        seat = table.to_move()[0]
+        if table.is_bot(seat):
+            table.bot_step(seat)
+        else:
+            table.act(seat, rng.choice(table.legal(seat)))
+    human = next(s for s in table.to_move() if not table.is_bot(s))
+    bot = next(s for s in table.to_move() if table.is_bot(s))
+    decision = table.bot_decision(bot)
+    put = next(a for a in table.legal(human) if a.kind == "put")
+    table.act(human, put)  # the human's secret move: the bot sees nothing of it
+    assert table.bot_play(bot, decision(), decision.steps, decision.generation) is None
+    assert table.still_as_seen(decision)
+    while not any(a.kind == "confirm" for a in table.legal(human)):
+        table.act(human, next(a for a in table.legal(human) if a.kind == "put"))
+    table.act(human, next(a for a in table.legal(human) if a.kind == "confirm"))
+    assert not table.still_as_seen(decision)  # that one shows: the human has finished

@@ -318,7 +318,13 @@ class MacaoState(StepState):
         return max(0, self.price[0] - self.discount(p, "tribute"))
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.step == "over" else (self.queue[0],)
+        if self.step == "over":
+            return ()
+        if self.secret_dice and self.step == "dice":
+            # hidden picks: everybody who has not picked picks now, in any order (at a shared
+            # table, all at once)
+            return tuple(self.queue)
+        return (self.queue[0],)
 
     # -- listing -----------------------------------------------------------------------------
 
@@ -605,7 +611,7 @@ class MacaoState(StepState):
             self._say(text, visible_to=frozenset({p}), others_text=f"{self.name(p)} has chosen")
         else:
             self._say(text)
-        self.queue.pop(0)
+        self.queue.remove(p)
         if not self.queue:
             self._rotate()
 

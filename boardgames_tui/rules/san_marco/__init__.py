@@ -118,9 +118,10 @@ fourth rerolled until it differs. Then each player places a starting bridge with
 - The start player divides; the other roles are drawn at random. With 4 players there are two
   dividers, each with a chooser; with 3, one divider and two choosers.
 - A divider draws 5 action and 3 limit cards (6 and 4 with 3 players) and splits them, in secret,
-  into 2 piles (3 with 3 players), each with at least one card. Both dividers split before any pile
-  is shown. Then the piles are turned up: the chooser takes one (with 3 players, the first chooser,
-  then the second), and the divider takes what is left.
+  into 2 piles (3 with 3 players), each with at least one card. Both dividers split at the same
+  time (at one keyboard, one after the other) and before any pile is shown. Then the piles are
+  turned up: the chooser takes one (with 3 players, the first chooser, then the second), and the
+  divider takes what is left.
 - Limit cards count as soon as their pile is taken. Action cards are played one at a time in any
   order, or given up.
 

@@ -74,10 +74,9 @@ def unseen(deck: tuple[tuple[Any, int], ...], seen: Counter) -> list[Any]:
 def draft(state: SanMarcoState, index: int, size: int, piles: int, rng: random.Random) -> list[int]:
     """A split of offer `index` its divider could have in hand now. Nothing shows how a divider
     splits, so every split is as likely as any other."""
-    if state.step == "split" and index > state.offer_at:
-        return [0] * size  # its divider has not begun: the cards lie as drawn, all in pile 1
-    if state.step == "split" and index == state.offer_at:
-        # its divider is splitting: a draft in progress may leave a pile empty
+    if state.step == "split" and not state.offers[index]["confirmed"]:
+        # its divider is splitting (both of PAIRS2's at once): a draft in progress may leave a
+        # pile empty, and nothing shows how far it has gone
         return [rng.randrange(piles) for _ in range(size)]
     while True:  # confirmed: every pile holds a card (rejection keeps the choice uniform)
         split = [rng.randrange(piles) for _ in range(size)]

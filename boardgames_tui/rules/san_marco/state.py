@@ -234,7 +234,8 @@ class SanMarcoState(State):
         if step == "bridges":
             return (self.bridge_queue[0],)
         if step == "split":
-            return (self.offers[self.offer_at]["divider"],)
+            # PAIRS2's two dividers split at the same time, each in secret (spec §4.5)
+            return tuple(o["divider"] for o in self.offers if not o["confirmed"])
         if step == "choose":
             return (self._chooser(),)
         if step in ("resolve",):
@@ -267,7 +268,7 @@ class SanMarcoState(State):
         if step == "bridges":
             return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_fits(a, b, seat)]
         if step == "split":
-            offer = self.offers[self.offer_at]
+            offer = self.split_offer(seat)
             draft = offer["draft"]
             rows = put_rows(len(draft), offer["piles"])
             acts: list[Action] = []
@@ -295,7 +296,7 @@ class SanMarcoState(State):
         be: a random player's divider moves and card plays are most of a game's moves."""
         step = self.step
         if step == "split" and isinstance(action, PutCard):
-            offer = self.offers[self.offer_at]
+            offer = self.split_offer(seat)
             card, pile = action.card, action.pile
             return (
                 type(card) is int
@@ -499,6 +500,7 @@ class SanMarcoState(State):
             "draft": [0] * len(cards),
             "piles": piles,
             "revealed": False,
+            "confirmed": False,  # its divider has finished splitting
             "taken": {},  # pile -> seat
         }
 
@@ -508,17 +510,29 @@ class SanMarcoState(State):
             self.rng.shuffle(self.action_deck)
         return self.action_deck.pop()
 
+    def split_offer(self, seat: int) -> dict:
+        """The offer `seat` is splitting now (split step; `seat` among to_move())."""
+        return next(o for o in self.offers if o["divider"] == seat and not o["confirmed"])
+
+    def split_index(self, seat: int | None) -> int:
+        """Which offer a view of `seat` shows during the split: the seat's own while it splits,
+        else the first still being split."""
+        offers = self.offers
+        for i, offer in enumerate(offers):
+            if offer["divider"] == seat and not offer["confirmed"]:
+                return i
+        return next((i for i, o in enumerate(offers) if not o["confirmed"]), 0)
+
     def _do_put(self, seat: int, action: PutCard) -> None:
-        self.offers[self.offer_at]["draft"][action.card] = action.pile
+        self.split_offer(seat)["draft"][action.card] = action.pile
 
     def _do_confirm(self, seat: int, action: Confirm) -> None:
-        offer = self.offers[self.offer_at]
+        offer = self.split_offer(seat)
+        offer["confirmed"] = True
         self._say(f"{self.seat_name(seat)} has made {offer['piles']} piles")
-        if self.offer_at + 1 < len(self.offers):
-            self.offer_at += 1  # the second divider splits before anything is shown
-            return
-        self.offer_at = 0
-        self._reveal()
+        if all(o["confirmed"] for o in self.offers):  # nothing is shown before both are done
+            self.offer_at = 0
+            self._reveal()
 
     def _reveal(self) -> None:
         offer = self.offers[self.offer_at]
@@ -822,6 +836,7 @@ class SanMarcoState(State):
                     "choosers": list(offer["choosers"]),
                     "piles": offer["piles"],
                     "revealed": offer["revealed"],
+                    "confirmed": offer["confirmed"],
                     "cards": list(offer["cards"]) if shown else None,
                     "draft": list(offer["draft"]) if shown else None,
                     "card_count": len(offer["cards"]),
@@ -848,7 +863,7 @@ class SanMarcoState(State):
             "neutral_aside": self.neutral_aside,
             "limits": [list(x) for x in self.limits],
             "offers": offers,
-            "offer_at": self.offer_at,
+            "offer_at": self.split_index(viewer) if self.step == "split" else self.offer_at,
             "taker": self.taker,
             "pending": list(self.pending),
             # a banishment waiting for its pick of foreign cubes (the roll is public)

@@ -462,6 +462,8 @@ class GameScreen(BaseScreen):
     def update_message(self) -> None:
         if not self.is_mounted or getattr(self.app, "game_screen", self) is not self:
             return
+        if self._closing or self._closed:  # being taken down: its widgets are going
+            return
         message = self.notice
         if not message.plain and self.table.save_error:
             message = Text(self.table.save_error, style="bold")

@@ -58,6 +58,13 @@ KEYS_FINISHED = " ↑↓ choose  Enter open  r review  Del/x delete  Tab next  F
 KEYS_CHOICE = " ←→ change  ↑↓ Enter Tab next  Shift+Tab back  F5 play  ? help  q quit"
 KEYS_TEXT = " type here  ↑↓ Enter Tab next  Shift+Tab back  F5 play"
 KEYS_PLAY = " Enter play  ↑ Shift+Tab back  ? help  q quit"
+# Over SSH, on a server with shared tables, F6 opens the set-up as a table others join (F7).
+KEYS_SHARED = "F6 open table  F7 join"
+KEYBAR_WIDTH = 79
+SHARE_ONLY_OVER_SSH = (
+    "Shared tables are for games played over SSH on a server (boardgames-tui serve ssh): each "
+    "player at their own terminal."
+)
 
 # How often, at most, the saves list is redrawn while the worker replays the saves.
 CHECK_BATCH_SECONDS = 0.1
@@ -137,6 +144,8 @@ class SavesChecked(Message):
 class LauncherScreen(BaseScreen):
     BINDINGS = [
         Binding("f5", "play", "play"),
+        Binding("f6", "open_shared", "open a shared table", show=False),
+        Binding("f7", "join_shared", "join a shared table", show=False),
         Binding("enter", "next_field", show=False),
         Binding("tab", "next_widget", show=False),
         Binding("shift+tab", "previous_widget", show=False),
@@ -227,7 +236,7 @@ class LauncherScreen(BaseScreen):
         # lay it all out twice before the player sees anything.
         self.show_setup(self.game, self.remembered_setup(self.game), shown="2")
         yield self.form
-        yield Static(KEYS_GAMES, id="launcher-keys", classes="keybar")
+        yield Static(self.with_shared_keys(KEYS_GAMES), id="launcher-keys", classes="keybar")
 
     @staticmethod
     def game_line(game: Game, chosen: bool) -> Text:
@@ -402,7 +411,19 @@ class LauncherScreen(BaseScreen):
         else:  # the games list, or nothing yet: Enter then focuses the games list
             keys = KEYS_GAMES
         for bar in self.query("#launcher-keys"):
-            bar.update(keys)
+            bar.update(self.with_shared_keys(keys))
+
+    def with_shared_keys(self, keys: str) -> str:
+        """The key bar, with the shared tables' keys where the server offers them (the least
+        needed hints make room)."""
+        if not self.app.can_share():
+            return keys
+        keys = keys.replace("F5 play", f"F5 play  {KEYS_SHARED}")
+        for hint in ("  Tab next", "  q quit", "  Shift+Tab back", "  ? help"):
+            if len(keys) <= KEYBAR_WIDTH:
+                break
+            keys = keys.replace(hint, "")
+        return keys
 
     def on_setup_form_moved(self) -> None:
         self.update_keys()
@@ -646,11 +667,18 @@ class LauncherScreen(BaseScreen):
         options = {spec.key: shown[spec.key] for spec in game.options if spec.applies_to(n, shown)}
         return game.id, seats, int(seed_text), options
 
-    def action_play(self) -> None:
+    def collected(self) -> tuple[str, list[Seat], int, dict[str, str]] | None:
+        """The set-up on screen (`collect`), or None with the reason on the message line."""
         self.follow_games_list()
         result = self.collect()
         if isinstance(result, str):
             self.say(result, error=True)
+            return None
+        return result
+
+    def action_play(self) -> None:
+        result = self.collected()
+        if result is None:
             return
         game_id, seats, seed, options = result
         try:
@@ -665,6 +693,41 @@ class LauncherScreen(BaseScreen):
         except OSError:
             pass  # an unwritable data folder must not stop the game; the set-up is just forgotten
         self.app.new_game(game_id, seats, seed, options)
+
+    def action_open_shared(self) -> None:
+        """F6: the set-up on screen as a shared table: the first human seat is the player's own,
+        the other human seats are open to anyone with the table's code, or kept for the SSH user
+        named "@name"; bots are bots."""
+        if not self.app.can_share():
+            self.say(SHARE_ONLY_OVER_SSH, error=True)
+            return
+        result = self.collected()
+        if result is None:
+            return
+        game_id, seats, seed, options = result
+        wanted, mine = [], False
+        for seat in seats:
+            if seat.bot is not None:
+                wanted.append({"kind": "bot", "name": seat.name, "level": seat.bot, "think": seat.think})
+            elif not mine:
+                wanted.append({"kind": "me", "name": seat.name})
+                mine = True
+            elif seat.name.startswith("@") and len(seat.name) > 1:
+                wanted.append({"kind": "user", "user": seat.name[1:]})
+            else:
+                wanted.append({"kind": "open", "name": seat.name})
+        if not mine:
+            self.say("A shared table needs a human seat for you: make one seat human.", error=True)
+            return
+        self.say("Opening the table…")
+        request = {"type": "open", "game": game_id, "seats": wanted, "options": options, "seed": seed}
+        self.app.open_shared(request)
+
+    def action_join_shared(self) -> None:
+        if not self.app.can_share():
+            self.say(SHARE_ONLY_OVER_SSH, error=True)
+            return
+        self.app.show_join()
 
     def action_next_field(self) -> None:
         self.action_next_widget()

@@ -1,0 +1,133 @@
+"""The app at a shared table (ui/sharing.py, ui/remote.py, screens/tables.py), with the table
+service running in the test: a table opened from the launcher's set-up (F6), its lobby, another
+player joining, a whole game played with nothing of the other seat's on this screen, the finished
+game's results, and the way back when the service goes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+
+from boardgames_tui.serve.tables import TableService
+from boardgames_tui.ui import wire
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.remote import RemoteTable
+from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+from boardgames_tui.ui.screens.game import GameScreen
+from boardgames_tui.ui.screens.game_over import GameOverScreen
+from boardgames_tui.ui.screens.launcher import LauncherScreen
+from boardgames_tui.ui.screens.tables import JoinScreen, LobbyScreen
+
+from ..serve.test_tables import Player, play_out
+from .helpers import press
+
+
+@pytest.fixture
+async def service(tmp_path, monkeypatch):
+    started = TableService(tmp_path / "server", hold=30, spectators=True, bot_delay=0)
+    await started.start()
+    monkeypatch.setenv(wire.SOCKET_ENV, str(started.path))
+    monkeypatch.setenv(wire.TOKEN_ENV, started.register("ann"))
+    yield started
+    await started.close()
+
+
+async def until(pilot, check, seconds: float = 20.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, pilot.app.screen_text()
+        await pilot.pause()
+        await asyncio.sleep(0.01)
+
+
+def others_row_hides_money(text: str, name: str) -> bool:
+    """Whether the player strip's row of `name` (St. Petersburg: marker, symbol, name, points,
+    rubles) shows their rubles as unknown."""
+    rows = [line for line in text.splitlines() if re.match(rf"[ ▶]\S {name} +★", line)]
+    return bool(rows) and all(re.search(r"★ *\d+ +\?₽", row) for row in rows)
+
+
+async def test_a_shared_game_from_the_launcher_to_its_results(service):
+    app = BoardgamesApp(bot_delay=0, game_id=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        assert "F6 open table" in app.screen_text()
+        await press(pilot, "f6")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        code = app.shared_code
+        assert code and code in app.screen_text() and "open: anyone with the code" in app.screen_text()
+        ben = await Player.connect(service, "ben")
+        await ben.join(code, 1, "ben")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = app.table
+        assert isinstance(table, RemoteTable) and table.you == 0
+        benchmark = asyncio.ensure_future(play_out(ben, random.Random(3)))
+        shared = service.tables[code]
+        moves = 0
+        while not isinstance(app.screen, GameOverScreen):
+            text = app.screen_text()
+            if isinstance(app.screen, GameScreen) and not app.table.is_over() and text.strip():
+                assert others_row_hides_money(text, "ben"), text
+                assert "ben" not in next((ln for ln in text.splitlines() if "only you see" in ln), "")
+            if isinstance(app.screen, ChoiceScreen):
+                await press(pilot, "1")
+            elif isinstance(app.screen, GameScreen) and app.screen.legal and app.viewer == 0:
+                # the screen shows the decision (keys typed before it did are dropped, as they
+                # should be: they were meant for what the screen showed before)
+                seq = app.table.update["seq"]
+                passes = [a for a in app.screen.legal if a.kind == "pass"]
+                await press(pilot, "space" if passes else "1")
+                moves += 1
+                await until(
+                    pilot,
+                    lambda s=seq: (
+                        not isinstance(app.table, RemoteTable)
+                        or app.table.update["seq"] > s
+                        or isinstance(app.screen, ChoiceScreen)
+                    ),
+                )
+            else:
+                await pilot.pause()
+                await asyncio.sleep(0.01)
+        final = await asyncio.wait_for(benchmark, 20)
+        assert moves > 10
+        # the finished game is all here: the same record as the service's, and its results
+        assert app.table.record.to_json() == final["record"] == shared.table.record.to_json()
+        assert "ben" in app.screen_text()
+
+
+async def test_joining_by_code_and_the_service_going(service):
+    ben = await Player.connect(service, "ben")
+    code = await ben.open("rialto", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        await press(pilot, "f7")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.press(*"nope1", "enter")
+        await until(pilot, lambda: "There is no table with that code." in app.screen_text())
+        for _ in range(5):
+            await pilot.press("backspace")
+        await pilot.press(*code.lower(), "enter")
+        await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.table.you == 1 and app.table.name(1) == "ann"
+        await service.close()
+        await until(
+            pilot, lambda: isinstance(app.screen, LauncherScreen) or "table service" in app.screen_text()
+        )
+        assert app.shared_code is None
+
+
+async def test_without_a_service_the_keys_say_what_shared_tables_are(monkeypatch):
+    monkeypatch.delenv(wire.SOCKET_ENV, raising=False)
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        assert "F6" not in app.screen_text()
+        await press(pilot, "f7")
+        assert "over SSH" in app.screen_text() and isinstance(app.screen, LauncherScreen)
