@@ -220,6 +220,7 @@ class TableService:
             "start": self.start_now,
             "act": self.act,
             "mine": self.mine,
+            "view": self.view,
             "leave": lambda c, m: self.leave(c),
         }.get(kind)
         if handler is None:
@@ -372,6 +373,13 @@ class TableService:
                 over = shared.table is not None and shared.table.is_over()
                 found.append({"code": shared.code, "game": shared.game_id, "seat": seat, "over": over})
         client.send({"type": "mine", "tables": found})
+
+    def view(self, client: Client, message: dict[str, Any]) -> None:
+        """The table as the client's seat sees it now (as the update after a change has it)."""
+        shared = client.table
+        if shared is None:
+            raise Refused("You are not at a table.")
+        client.send(self.update(shared, client.seat))
 
     def act(self, client: Client, message: dict[str, Any]) -> None:
         shared, seat = client.table, client.seat

@@ -203,7 +203,7 @@ class BoardgamesApp(App):
         if self.shared_code is not None:
             self.shared_code = None
             if self._sharing is not None:
-                self.run_worker(self._sharing.leave(), group="sharing-leave", exit_on_error=False)
+                self.run_worker(self._sharing.leave, group="sharing-leave", exit_on_error=False)
         self.lesson = None
         self.table = None
         self.game_screen = None
@@ -292,7 +292,7 @@ class BoardgamesApp(App):
                 if isinstance(self.screen, LauncherScreen):
                     self.screen.say(str(exc), error=True)
 
-        self.run_worker(open_it(), group="sharing", exclusive=True, exit_on_error=False)
+        self.run_worker(open_it, group="sharing", exclusive=True, exit_on_error=False)
 
     def show_join(self) -> None:
         from .screens.tables import JoinScreen

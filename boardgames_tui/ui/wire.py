@@ -11,6 +11,7 @@ never takes a user name from the app). After that:
   peek {code}                             peek {code, game, seats, spectators}
   join {code, seat (None: watch), name?}  joined {code, seat}, then table updates
   start {}                                (the opener: bots in the open seats, and play)
+  view {}                                 table {...} now, for this app's seat
   act {action, seat?}                     refused {about, reason} when it is not taken
   mine {}                                 mine {tables}: the tables the user has a seat at
   leave {}                                (the app stops getting updates)

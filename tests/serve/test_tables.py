@@ -110,6 +110,8 @@ async def test_a_table_starts_once_everybody_is_seated_and_each_sees_only_their_
     assert table is not None and [s.name for s in table.seats] == ["Ann", "Ben", "Cat", "Dan"]
     for seat, player in enumerate((ann, ben, cat)):
         update = await player.until(lambda u: u["started"] and u["seq"] == service.tables[code].seq)
+        player.link.send({"type": "view"})
+        assert await player.expect("table") == update  # asked for: the same, nothing changed
         assert update["you"] == seat
         # exactly what the seat's own view says: the contract suite checks views hide others' secrets
         assert update["view"] == json.loads(json.dumps(table.view(seat)))
@@ -361,6 +363,7 @@ async def test_eight_tables_of_four_play_to_the_end_at_once(tmp_path):
                 await player.link.close()
         await service.close()
     await asyncio.sleep(0.2)
+    assert not service.clients and not service.connections  # every connection ended
     left = [t for t in set(threading.enumerate()) - threads_before if t.is_alive()]
     assert not [t for t in left if t.name.startswith("table-bot")]
 

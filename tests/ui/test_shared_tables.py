@@ -22,7 +22,7 @@ from boardgames_tui.ui.screens.launcher import LauncherScreen
 from boardgames_tui.ui.screens.tables import JoinScreen, LobbyScreen
 
 from ..serve.test_tables import Player, play_out
-from .helpers import press
+from .helpers import mash, press
 
 
 @pytest.fixture
@@ -131,3 +131,17 @@ async def test_without_a_service_the_keys_say_what_shared_tables_are(monkeypatch
         assert "F6" not in app.screen_text()
         await press(pilot, "f7")
         assert "over SSH" in app.screen_text() and isinstance(app.screen, LauncherScreen)
+
+
+async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(service):
+    """Keys one by one and in batches (as over SSH) through the launcher's F6 and F7, the join
+    screen, the lobby and the game: always a screen of the app's own that answers."""
+    ben = await Player.connect(service, "ben")
+    code = await ben.open("macao", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    keys = ["f6", "f7", "escape", "enter", "tab", "down", "up", "s", "1", "2", "space", "backspace"]
+    keys += list(code.lower())
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        await mash(pilot, random.Random(7), keys, rounds=80)
+        assert app.return_code is None
