@@ -75,6 +75,17 @@ LAUNCHER_KEYS = """
   takes the move that does best. It thinks about a second a move; the "Hard bots" row, shown
   when a seat is hard, sets how long.
 - **random moves**: any legal move, for trying things out.
+
+## Shared tables (over SSH)
+
+When you play over SSH on a server (`boardgames-tui serve ssh`), friends at their own terminals
+can sit at one table, each seeing only their own hand and money:
+
+- **F6** opens the set-up as a shared table: the first human seat is yours; other human seats
+  are open to anyone with the table's code, or kept for one SSH user when named `@user`. Tell
+  the others the code; **s** in the lobby starts at once, with bots in the empty seats.
+- **F7** joins a table: type its code, pick a free seat. Your own tables are listed first: if
+  your connection dropped, that is the way back to your seat.
 """
 
 
