@@ -167,6 +167,8 @@ class RemoteTable(Seated):
     def act(self, seat: int, action: Action, note: str = "", auto: bool = False) -> list:
         if seat != self.you:
             raise IllegalAction("You can only move for your own seat.")
+        if self.sent:
+            raise IllegalAction("Your last move is still on its way to the table: a moment.")
         if action not in self.legal(seat):
             raise IllegalAction("That move is not open to you now.")
         if self.link is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,7 +54,10 @@ class Sharing:
         self.token = token
         self.link: Link | None = None
         self.reader: asyncio.Task | None = None
-        self.waiting: tuple[set[str], asyncio.Future] | None = None
+        # Requests waiting for their answers, in the order sent: the service answers in that
+        # order. One given up (timed out, or its screen's worker cancelled) keeps its place,
+        # so that its answer, when it comes, is not taken for the next one's.
+        self.waiting: deque[tuple[set[str], asyncio.Future]] = deque()
 
     @property
     def user(self) -> str:
@@ -70,14 +74,12 @@ class Sharing:
         (LinkError with its reason, as for a connection that fails)."""
         link = await self.connect()
         future: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.waiting = (answers | {"refused"}, future)
+        self.waiting.append((answers | {"refused"}, future))
         link.send(message)
         try:
             answer = await asyncio.wait_for(future, ANSWER_SECONDS)
         except TimeoutError:
             raise LinkError("The table service did not answer.") from None
-        finally:
-            self.waiting = None
         if answer["type"] == "refused":
             raise LinkError(str(answer.get("reason") or "refused"))
         return answer
@@ -96,18 +98,20 @@ class Sharing:
             if kind == "bye":
                 reason = str(message.get("reason") or reason)
                 break
-            waiting = self.waiting
-            if waiting is not None and kind in waiting[0] and not waiting[1].done():
-                waiting[1].set_result(message)
+            if self.waiting and kind in self.waiting[0][0]:
+                _, future = self.waiting.popleft()
+                if not future.done():
+                    future.set_result(message)
             elif kind == "table":
                 self.app.post_message(SharedUpdate(message))
             elif kind == "refused":
                 self.app.post_message(SharedRefused(str(message.get("reason") or "")))
         if self.link is link:
             self.link = None
-            waiting = self.waiting
-            if waiting is not None and not waiting[1].done():
-                waiting[1].set_exception(LinkError(reason))
+            while self.waiting:
+                _, future = self.waiting.popleft()
+                if not future.done():
+                    future.set_exception(LinkError(reason))
             self.app.post_message(SharedGone(reason))
 
     async def leave(self) -> None:

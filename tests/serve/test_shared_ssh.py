@@ -34,7 +34,7 @@ def rejoin(term, code: str) -> None:
     term.keys("F7")
     term.wait_for("join a table")
     term.keys(code, "Enter")
-    term.wait_for("your seat")
+    term.wait_for("← your seat")
     term.keys("Enter")
     term.wait_for("St. Petersburg · round")
 

@@ -145,3 +145,20 @@ async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(
         await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
         await mash(pilot, random.Random(7), keys, rounds=80)
         assert app.return_code is None
+
+
+async def test_an_answer_to_a_request_given_up_is_not_taken_for_the_next_ones(service):
+    """The join screen asks for the player's tables as it opens; a code typed at once asks for
+    that table, and the first request's worker is cancelled. Its answer still comes first."""
+    ben = await Player.connect(service, "ben")
+    code = await ben.open("rialto", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)):
+        sharing = app.sharing
+        await sharing.connect()
+        first = asyncio.ensure_future(sharing.request({"type": "mine"}, {"mine"}))
+        await asyncio.sleep(0)  # sent, and waiting for its answer
+        first.cancel()
+        answer = await sharing.request({"type": "peek", "code": code}, {"peek"})
+        assert answer["type"] == "peek" and answer["code"] == code
+        assert not sharing.waiting
