@@ -185,6 +185,59 @@ async def shoot(name, size, make_app, keys) -> Path:
     return path
 
 
+async def shoot_shared(name, size, keys) -> Path:
+    """A shared table's screens: the table service runs here, Ben has opened a St. Petersburg
+    table for three (one seat open, one kept for cat) with a bot, and the app, Ann's, presses
+    `keys` ("<code>" types the table's code)."""
+    from boardgames_tui.serve.tables import TableService
+    from boardgames_tui.ui import wire
+    from boardgames_tui.ui.app import BoardgamesApp
+    from boardgames_tui.ui.remote import Link
+
+    with tempfile.TemporaryDirectory() as root:
+        service = TableService(Path(root), bot_delay=0)
+        await service.start()
+        try:
+            os.environ[wire.SOCKET_ENV] = str(service.path)
+            os.environ[wire.TOKEN_ENV] = service.register("ann")
+            ben = await Link.connect(str(service.path), service.register("ben"))
+            seats = [
+                {"kind": "me", "name": "Ben"},
+                {"kind": "open", "name": "Seat 2"},
+                {"kind": "user", "user": "cat"},
+                {"kind": "bot", "name": "Dan", "level": "hard"},
+            ]
+            ben.send({"type": "open", "game": "st_petersburg", "seats": seats, "seed": 7})
+            code = ""
+            while not code:
+                message = await ben.receive()
+                assert message is not None
+                code = message.get("code", "") if message["type"] == "opened" else ""
+            app = BoardgamesApp(bot_delay=0)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause(0.3)
+                for key in keys:
+                    for each in list(code.lower()) if key == "<code>" else [key]:
+                        await pilot.press(each)
+                    await pilot.pause(0.3)
+                await pilot.pause(0.3)
+                svg = app.export_screenshot(title=name)
+        finally:
+            os.environ.pop(wire.SOCKET_ENV, None)
+            os.environ.pop(wire.TOKEN_ENV, None)
+            await service.close()
+    path = OUT / f"{name}.svg"
+    path.write_text(svg, encoding="utf-8")
+    return path
+
+
+# A shared table (over SSH): joining it by its code, then its lobby while it waits for a player.
+SHARED_SCENES = [
+    ("shared_join_80x24", (80, 24), ["f7", "<code>", "enter"]),
+    ("shared_lobby_80x24", (80, 24), ["f7", "<code>", "enter", "enter"]),
+]
+
+
 def to_png(svg_path: Path) -> Path:
     import cairosvg
 
@@ -206,6 +259,11 @@ def main() -> int:
                 continue
             svg = asyncio.run(shoot(name, size, make_app, keys))
             png = to_png(svg)
+            print(f"{png.relative_to(ROOT)}  {size[0]}×{size[1]}")
+        for name, size, keys in SHARED_SCENES:
+            if only and name not in only:
+                continue
+            png = to_png(asyncio.run(shoot_shared(name, size, keys)))
             print(f"{png.relative_to(ROOT)}  {size[0]}×{size[1]}")
     return 0
 
