@@ -139,7 +139,7 @@ async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(
     ben = await Player.connect(service, "ben")
     code = await ben.open("macao", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
     keys = ["f6", "f7", "escape", "enter", "tab", "down", "up", "s", "1", "2", "space", "backspace"]
-    keys += list(code.lower())
+    keys += [ch for ch in code.lower() if ch != "q"]  # q and Enter would quit, as they should
     app = BoardgamesApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
