@@ -346,10 +346,13 @@ class TableService:
                 if not any(p.kind == "open" for p in shared.places):
                     raise Refused("This table is full.")
                 raise Refused(f"{place.name}'s seat is not free.")
-            place.kind, place.user = "player", user
-            name = str(message.get("name") or "").strip()[:16]
+            name = " ".join(str(message.get("name") or "").split())[:16]
             if shared.table is None and name:
+                taken = {p.name.casefold() for i, p in enumerate(shared.places) if i != wanted}
+                if name.casefold() in taken:
+                    raise Refused(f"Somebody at this table is called {name}: choose another name.")
                 place.name = name
+            place.kind, place.user = "player", user
             seat = wanted
             self.log(event="table-joined", code=shared.code, user=user, seat=seat)
         self._sit(client, shared, seat)

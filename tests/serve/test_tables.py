@@ -204,6 +204,9 @@ async def test_a_reserved_seat_waits_for_its_player(service):
     cat = await Player.connect(service, "cat")
     assert await cat.refusal({"type": "join", "code": code, "seat": 1}) == "This table is full."
     ben = await Player.connect(service, "ben")
+    reason = await ben.refusal({"type": "join", "code": code, "seat": 1, "name": " ann "})
+    assert reason == "Somebody at this table is called ann: choose another name."
+    assert service.tables[code].places[1].kind == "reserved"  # a refusal changes nothing
     await ben.join(code, 1)
     update = await ben.until(lambda u: u["started"])
     assert update["seats"][1]["name"] == "ben" and update["you"] == 1
