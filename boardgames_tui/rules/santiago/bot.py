@@ -71,7 +71,24 @@ def _board_arrays(view: Mapping[str, Any]) -> tuple:
     for f in range(D.NFIELDS):
         if group[f] >= 0:
             joining.setdefault(crop[f], set()).update(D.NEIGHBOURS[f])
-    arrays = (crop, owner, markers, palm, taken, wet, canal, open_, set(open_), group, sizes, counts, joining)
+    # what decisions on this board work out and keep (canal values, water odds), by game stage
+    memo: dict = {}
+    arrays = (
+        crop,
+        owner,
+        markers,
+        palm,
+        taken,
+        wet,
+        canal,
+        open_,
+        set(open_),
+        group,
+        sizes,
+        counts,
+        joining,
+        memo,
+    )
     _last_read = (parts, arrays)
     return arrays
 
@@ -96,10 +113,14 @@ class _Board:
             self.sizes,
             self.counts,
             self.joining,
+            memo,
         ) = _board_arrays(view)
-        self.rounds_left = view["rounds"] - view["round"]  # rounds after this one
-        self._odds: list[float | None] = [None] * D.NFIELDS
-        self._segs: dict[tuple[int, bool], list[float]] = {}
+        self.rounds_left = left = view["rounds"] - view["round"]  # rounds after this one
+        # Water odds and canal values depend on the board and on how near the end it is, nothing
+        # else: every decision on the same board (bids, bribes, the overseer's) shares them.
+        stage = 0 if left == 0 else 1 if left > 4 else 2
+        self._odds: list[float | None] = memo.setdefault(("odds", stage), [None] * D.NFIELDS)
+        self._segs: dict[tuple[int, bool], list[float]] = memo.setdefault(("segs", left == 0), {})
 
     def counted(self, f: int) -> int:
         m = self.markers[f]
