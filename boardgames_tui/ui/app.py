@@ -43,6 +43,7 @@ from .screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from .boardkit import Board
     from .lesson import Lesson
+    from .remote import RemoteTable
     from .review import Review
     from .screens.game import GameScreen
     from .sharing import SharedGone, SharedRefused, SharedUpdate, Sharing
@@ -318,6 +319,14 @@ class BoardgamesApp(App):
         else:
             self.show_launcher()
 
+    def remote_table(self) -> RemoteTable | None:
+        """The table when it is a shared one in play (ui/remote.py), else None."""
+        if self.shared_code is None:
+            return None  # not at a shared table: remote.py need not even be loaded
+        from .remote import RemoteTable
+
+        return self.table if isinstance(self.table, RemoteTable) else None
+
     def on_shared_update(self, message: SharedUpdate) -> None:
         from .remote import RemoteTable
         from .screens.tables import LobbyScreen
@@ -334,8 +343,9 @@ class BoardgamesApp(App):
             else:
                 self._reset_stack(LobbyScreen(update, self.sharing.user))
             return
-        if isinstance(table, RemoteTable) and table.code == code:
-            table.apply(update)
+        remote = self.remote_table()
+        if remote is not None and remote.code == code:
+            remote.apply(update)
             if self.game_screen is not None:
                 self.game_screen.refresh_view(force=True)
             self.advance()
@@ -343,31 +353,26 @@ class BoardgamesApp(App):
             self.start_table(RemoteTable(self.sharing.link, update))
 
     def on_shared_refused(self, message: SharedRefused) -> None:
-        from .remote import RemoteTable
-
-        table, screen = self.table, self.game_screen
-        if isinstance(table, RemoteTable) and screen is not None:
+        table, screen = self.remote_table(), self.game_screen
+        if table is not None and screen is not None:
             table.refused()
             self._decision = None
             self.advance()
             screen.say(message.reason, error=True)
 
     def on_shared_gone(self, message: SharedGone) -> None:
-        from .remote import RemoteTable
-
         if self.shared_code is None or self._exit:
             return
-        if self.table is None or isinstance(self.table, RemoteTable):
+        if self.table is None or self.remote_table() is not None:
             self.leave_shared(message.reason)  # a finished game stays on screen
 
     def _advance_shared(self) -> None:
         """A shared table's turn of the flow: every player has a screen of their own, so there is
         no hand-off; another player's turn plays out on this screen while it waits."""
-        from .remote import RemoteTable
         from .table import Table
 
-        table, screen = self.table, self.game_screen
-        assert isinstance(table, RemoteTable) and screen is not None
+        table, screen = self.remote_table(), self.game_screen
+        assert table is not None and screen is not None
         if table.is_over():
             record = table.update.get("record")
             if record is not None:
@@ -390,10 +395,8 @@ class BoardgamesApp(App):
     def _say_waiting(self) -> None:
         """Who a shared table waits for; while a player who dropped is awaited, their time left
         is counted down here, a second at a time."""
-        from .remote import RemoteTable
-
-        table, screen = self.table, self.game_screen
-        if not isinstance(table, RemoteTable) or screen is None or table.is_over():
+        table, screen = self.remote_table(), self.game_screen
+        if table is None or screen is None or table.is_over():
             return
         line = table.waiting_line()
         if line:
@@ -402,11 +405,8 @@ class BoardgamesApp(App):
             self._away_timer = self.set_interval(1.0, self._tick_away)
 
     def _tick_away(self) -> None:
-        from .remote import RemoteTable
-
-        table = self.table
-        mine = isinstance(table, RemoteTable) and table.you in table.to_move()
-        if not isinstance(table, RemoteTable) or not table.someone_away() or mine:
+        table = self.remote_table()
+        if table is None or not table.someone_away() or table.you in table.to_move():
             if self._away_timer is not None:
                 self._away_timer.stop()
                 self._away_timer = None
@@ -426,12 +426,9 @@ class BoardgamesApp(App):
             return
         if self.review is not None:
             return  # the review bar moves the board itself
-        if self.shared_code is not None:
-            from .remote import RemoteTable
-
-            if isinstance(table, RemoteTable):
-                self._advance_shared()
-                return
+        if self.remote_table() is not None:
+            self._advance_shared()
+            return
         # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
         # once; each one is logged. The bound only guards against a game that never stops.
         for _ in range(10_000):
