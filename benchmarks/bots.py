@@ -16,13 +16,17 @@ normal and normal vs easy, and St. Petersburg's normal vs greedy. Games are shar
 processes (default: every processor); each game is played from its own seed, so the figures do
 not depend on the number. A hard bot's decisions are timed too (median and p95): it thinks
 --think seconds a move, as a budget of moves (Game.search_rate), so a shorter time measures a
-weaker hard bot in less time, never a different game engine. With --record FILE each game's
-outcome is kept as it ends, and a run stopped halfway goes on from there when started again.
+weaker hard bot in less time, never a different game engine (the table's own times: TABLE_THINK).
+With --record FILE each game's outcome is kept as it ends, with the budget and a fingerprint of
+the rules code, and a run stopped halfway goes on from there when started again, while the code is
+the same; `--record FILE --tally` prints what the file holds for today's code.
+benchmarks/records/bots.jsonl is the record of issue 13's measurement.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -37,6 +41,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng  # noqa: E402
 from boardgames_tui.rules.levels import DEFAULT_THINK  # noqa: E402
+
+RULES = Path(__file__).resolve().parent.parent / "boardgames_tui" / "rules"
+
+# Issue 13's table: each game at its smallest and largest count, and the hard bot's seconds a move
+# there. Two hundred games at the default second would take two days on two processors, so the
+# hard bot is measured on a fraction of it (a smaller budget of moves, so a weaker bot than
+# players meet): a quarter at two players, half with more, the whole second in Santiago, whose
+# playouts are the longest.
+TABLE_THINK = {
+    ("st_petersburg", 2): 0.25,
+    ("st_petersburg", 4): 0.5,
+    ("rialto", 2): 0.25,
+    ("rialto", 5): 0.5,
+    ("macao", 2): 0.25,
+    ("macao", 4): 0.5,
+    ("san_marco", 2): 0.25,
+    ("san_marco", 4): 0.5,
+    ("santiago", 3): 1.0,
+    ("santiago", 5): 1.0,
+}
+
+
+def code_of(game_id: str) -> str:
+    """A fingerprint of the code a game's bots play by (its rules package and the shared rules
+    modules): a record's games count only for the code that played them."""
+    digest = hashlib.sha256()
+    files = sorted(RULES.glob("*.py")) + sorted((RULES / game_id).glob("*.py"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def make(game_id: str, level: str, think: float):
@@ -88,9 +122,7 @@ def match(
 
     With `record`, each game's outcome is appended to that file (JSON lines) as it ends, and games
     already there are not played again: a long measurement can stop and go on later."""
-    # The search's speed is part of what was measured: games played with other rates do not count.
-    rate = registry.get(game_id).search_rate.get(players)
-    key = {"game": game_id, "a": a, "b": b, "players": players, "think": think, "search_rate": rate}
+    key = record_key(game_id, a, b, players, think)
     done: dict[int, tuple[float, list[float], float]] = {}
     if record is not None and record.exists():
         for line in record.read_text().splitlines():
@@ -138,6 +170,42 @@ def match(
     }
 
 
+def record_key(game_id: str, a: str, b: str, players: int, think: float) -> dict:
+    """What a recorded game must match to count: the pairing, the budget and the code. The
+    search's speed (`search_rate`) turns the budget into moves, so it is part of it."""
+    rate = registry.get(game_id).search_rate.get(players)
+    return {
+        "game": game_id,
+        "a": a,
+        "b": b,
+        "players": players,
+        "think": think,
+        "search_rate": rate,
+        "code": code_of(game_id),
+    }
+
+
+def tally(record: Path) -> None:
+    """What `record` holds for today's code, pairing by pairing (A's wins so far), playing nothing."""
+    groups: dict[tuple, list[float]] = {}
+    stale = 0
+    for line in record.read_text().splitlines():
+        row = json.loads(line)
+        key = record_key(row["game"], row["a"], row["b"], row["players"], row["think"])
+        if any(row.get(k) != v for k, v in key.items()):
+            stale += 1
+            continue
+        groups.setdefault(tuple(key.values())[:5], []).append(row["share"])
+    for (game_id, a, b, players, think), shares in sorted(groups.items()):
+        share = sum(shares) / len(shares)
+        print(
+            f"{game_id:14} {players}p  {a:>6} vs {b:<6} {len(shares):4} games  A wins "
+            f"{100 * share:5.1f}%  ({share * players:.2f}× the fair share)  think {think:g} s"
+        )
+    if stale:
+        print(f"({stale} games played by other code or budgets left out)")
+
+
 def counts_measured(game_id: str, asked: int | None) -> list[int]:
     """The player counts a benchmark measures `game_id` at: the one asked for, brought into the
     game's range, else its smallest and largest."""
@@ -173,7 +241,11 @@ def main() -> int:
     parser.add_argument("--players", type=int, help="default: the game's smallest and largest count")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--think", type=float, default=DEFAULT_THINK, help="a hard bot's seconds a move")
+    parser.add_argument(
+        "--think",
+        type=float,
+        help=f"a hard bot's seconds a move (default {DEFAULT_THINK:g}; issue 13's table: TABLE_THINK)",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--record",
@@ -181,7 +253,13 @@ def main() -> int:
         metavar="FILE",
         help="keep each game's outcome here; games in it are not played again",
     )
+    parser.add_argument("--tally", action="store_true", help="print what --record holds and stop")
     args = parser.parse_args()
+    if args.tally:
+        if args.record is None or not args.record.exists():
+            parser.error("--tally reads the file --record names")
+        tally(args.record)
+        return 0
     if args.game:
         pairs = [(args.game, args.a, args.b)]
     else:
@@ -189,7 +267,10 @@ def main() -> int:
         pairs.insert(2, ("st_petersburg", "normal", "greedy"))
     for game_id, a, b in pairs:
         for players in counts_measured(game_id, args.players):
-            show(match(game_id, a, b, players, args.games, args.seed, args.think, args.jobs, args.record))
+            think = args.think
+            if think is None:
+                think = TABLE_THINK.get((game_id, players), DEFAULT_THINK) if not args.game else DEFAULT_THINK
+            show(match(game_id, a, b, players, args.games, args.seed, think, args.jobs, args.record))
     return 0
 
 

@@ -3,6 +3,7 @@ Petersburg player makes only legal moves. (Figures are the script's business: no
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -57,3 +58,19 @@ def test_a_recorded_match_goes_on_where_it_stopped(tmp_path):
     assert longer["share"] == bots.match("rialto", "normal", "easy", 2, 5)["share"]
     other = bots.match("rialto", "easy", "normal", 2, 2, record=record)  # another pairing
     assert len(record.read_text().splitlines()) == 7 and 0 <= other["share"] <= 1
+
+
+def test_a_record_counts_only_for_the_code_that_played_it(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    bots.match("rialto", "normal", "easy", 2, 2, record=record)
+    rows = [json.loads(line) for line in record.read_text().splitlines()]
+    assert {row["code"] for row in rows} == {bots.code_of("rialto")}
+    assert bots.code_of("rialto") != bots.code_of("macao")
+    # Games played by other code are neither counted nor played over it.
+    rows[0]["code"] = "0" * 12
+    record.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    bots.tally(record)
+    printed = capsys.readouterr().out
+    assert "1 games" in printed and "1 games played by other code" in printed
+    bots.match("rialto", "normal", "easy", 2, 2, record=record)
+    assert len(record.read_text().splitlines()) == 3

@@ -19,6 +19,7 @@ Why it is shaped so:
   worlds by more than their spread (`CONFIDENCE` standard errors). With the few hundred playouts
   a second allows, that keeps the bot at least as good as its policy, and better where a move
   plainly pays.
+* The root weighs the policy's runners-up before other moves (`runners_up`).
 * Deeper decisions branch only as their visits grow (progressive widening), so with a small
   budget the search is flat and the tree deepens as the budget allows.
 * The budget is counted in moves played, not in time, so a seed and an action list still
@@ -134,6 +135,32 @@ def reward(state: State, seat: int) -> float:
     return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * (1 + margin) / 2
 
 
+def runners_up(
+    policy: Bot, view: Mapping[str, Any], legal: Sequence[Action], first: Action, rng: random.Random
+) -> list[Action]:
+    """The moves other than the policy's `first` choice, in the order the root weighs them: the
+    policy's own runners-up first, since random picks among many moves would mostly weigh moves
+    nobody would play. A policy that ranks its moves (`ranked`) says; any other is asked again
+    with its choices taken away, up to as many as the root compares, and the rest follow in a
+    random order."""
+    ranked = getattr(policy, "ranked", None)
+    if ranked is not None:
+        return [a for a in ranked(view, legal, rng) if a != first]
+    order: list[Action] = []
+    rest = [a for a in legal if a != first]
+    while len(rest) > 1 and len(order) < MOST_MOVES:
+        try:
+            choice = policy.choose(view, rest, rng)
+        except (StopIteration, ValueError, LookupError):
+            break  # the policy knows no choice without moves taken away (its pass, say)
+        if choice not in rest:
+            break
+        order.append(choice)
+        rest.remove(choice)
+    rng.shuffle(rest)
+    return order + rest
+
+
 class SearchBot:
     """The hard level: see the module's notes. `policy` plays the rollouts and the other seats;
     `think` is the time per decision in seconds, turned into a budget of moves by `rates`, the
@@ -168,9 +195,8 @@ class SearchBot:
         seat, base = view.seat, view.state
         budget = self.last_budget = self.budget(len(base.seats))
         first = self.policy.choose(view.view, legal, random.Random(rng.getrandbits(64)))
-        waiting = [a for a in legal if a != first]
-        rng.shuffle(waiting)
-        waiting.reverse()  # popped from the end
+        order = runners_up(self.policy, view.view, legal, first, random.Random(rng.getrandbits(64)))
+        waiting = order[::-1]  # popped from the end
         running = [Arm(first)]
         spent = rounds = playouts = 0
         while not view.halted.is_set():

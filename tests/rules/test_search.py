@@ -11,7 +11,8 @@ from boardgames_tui.rules.bots import EasyBot, Position, RandomBot, bot_move, bo
 from boardgames_tui.rules.core import Seat, State
 from boardgames_tui.rules.levels import DEFAULT_THINK
 from boardgames_tui.rules.record import GameRecord
-from boardgames_tui.rules.search import SearchBot, reward
+from boardgames_tui.rules.santiago import bot as santiago_bot
+from boardgames_tui.rules.search import SearchBot, reward, runners_up
 
 MARK = "\x00secret#"
 
@@ -184,3 +185,53 @@ def test_a_halted_search_stops_and_answers_at_once():
     shown.halted.set()
     assert hard.choose(shown, state.legal_actions(seat), rng) in state.legal_actions(seat)
     assert hard.last_moves == 0
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_santiagos_ranking_holds_every_legal_move_and_puts_its_choice_first(players: int):
+    """What the search weighs first: the normal bot's own order, every legal move once, with a
+    move as good as the one it would play first wherever it plays by these values."""
+    game = registry.get("santiago")
+    normal = game.make_bot("normal")
+    state = game.new([f"P{i}" for i in range(players)], 11)
+    step = 0
+    ranked_phases = set()
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        view = state.bot_view(seat)
+        if len(legal) > 1:
+            order = normal.ranked(view, legal, random.Random(step))
+            assert sorted(map(repr, order)) == sorted(map(repr, legal))
+            if view["phase"] in ("plant", "leftover", "overseer"):
+                ranked_phases.add(view["phase"])
+                # ties aside (each breaks them at random), its choice is worth the first's
+                chosen = normal.choose(view, legal, random.Random(step))
+                rank = getattr(normal, "_rank_" + view["phase"])
+                first, mine = rank(view, santiago_bot._Board(view), [order[0], chosen])
+                assert first == pytest.approx(mine)
+        state.apply(seat, bot_move(state, seat, normal, bot_rng(11, seat, step)))
+        step += 1
+    assert {"plant", "overseer"} <= ranked_phases
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+def test_the_root_weighs_the_policys_runners_up_first(game_id: str, players: int):
+    """Every legal move but the policy's choice, each once, the policy's second choice (its choice
+    once the first is taken away) leading, for the games whose bots rank nothing themselves."""
+    game = registry.get(game_id)
+    normal = game.make_bot("normal")
+    for seed, moves in ((3, 4), (4, 30)):
+        state = position(game_id, players, seed, moves)
+        seat = state.to_move()[0]
+        legal, view = state.legal_actions(seat), state.bot_view(seat)
+        first = normal.choose(view, legal, random.Random(1))
+        order = runners_up(normal, view, legal, first, random.Random(2))
+        assert sorted(map(repr, order)) == sorted(repr(a) for a in legal if a != first)
+        if not hasattr(normal, "ranked") and len(order) > 1:
+            rest = [a for a in legal if a != first]
+            try:
+                second = normal.choose(view, rest, random.Random(2))
+            except (StopIteration, ValueError, LookupError):
+                continue
+            assert order[0] == second or second not in rest

@@ -73,6 +73,19 @@ class SmartBot:
             return max(legal, key=lambda a: self._pile_worth(view, a, me) + rng.random() * 1e-6)
         return max(legal, key=lambda a: self.value(view, a, me) + rng.random() * 1e-6)
 
+    def ranked(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """The legal actions by this bot's own values, best first: the moves a search should weigh
+        against its choice before any others. A split is built card by card, one card's move
+        saying little on its own, so those come in a random order."""
+        me, step = view["viewer"], view["step"]
+        if step == "split":
+            order = list(legal)
+            rng.shuffle(order)
+            return order
+        worth_of = self._pile_worth if step == "choose" else self.value
+        keyed = [(-worth_of(view, a, me), rng.random(), i) for i, a in enumerate(legal)]
+        return [legal[i] for _, _, i in sorted(keyed)]
+
     # -- dividing and choosing -------------------------------------------------------------
     def card_worth(self, card: str, limit_total: int) -> float:
         if card.startswith("limit:"):

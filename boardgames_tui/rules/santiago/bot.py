@@ -246,6 +246,68 @@ class SmartBot:
             return legal[rng.randrange(len(legal))]
         return handler(view, legal, rng)
 
+    def ranked(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """The legal actions, the likeliest good ones first by this bot's own values: the moves a
+        search should weigh against this bot's choice before any others. Set-up decisions come in
+        a random order (nothing to tell them apart)."""
+        rank = getattr(self, "_rank_" + view["phase"], None)
+        if rank is None or len(legal) < 2:
+            order = list(legal)
+            rng.shuffle(order)
+            return order
+        board = _Board(view)
+        values = rank(view, board, legal)
+        keyed = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
+        return [legal[i] for i in keyed]
+
+    def _rank_bid(self, view, board: _Board, legal) -> list[float]:
+        # the cheapest bid and passing first, dearer bids after in order of price
+        return [1.0 if a.kind == "pass" else -float(a.amount) for a in legal]
+
+    def _rank_plant(self, view, board: _Board, legal) -> list[float]:
+        passed = view["bids"][board.me]["passed"]
+        return [
+            board.planting_value(
+                a.crop, D.field_index(a.col, a.row), max(0, a.workers - (1 if passed else 0))
+            )
+            for a in legal
+        ]
+
+    def _rank_leftover(self, view, board: _Board, legal) -> list[float]:
+        offer = next(e for e in view["offer"] if e["taken_by"] is None and not e["leftover"])
+        return [board.net(board.plant_gain(offer["crop"], D.field_index(a.col, a.row), 0, -1)) for a in legal]
+
+    def _rank_bribe(self, view, board: _Board, legal) -> list[float]:
+        # a pledge is paid only when its canal is chosen: what the canal is worth less half of it
+        proposed = {p["number"]: D.SEG_INDEX[tuple(p["segment"])] for p in view["proposals"]}
+        values = []
+        for a in legal:
+            if a.kind == "pass":
+                values.append(0.0)
+                continue
+            seg = proposed[a.proposal] if a.kind == "support" else D.SEG_INDEX[(a.orient, a.x, a.y)]
+            values.append(board.net(board.seg_value(seg)) - 0.5 * a.amount)
+        return values
+
+    def _rank_overseer(self, view, board: _Board, legal) -> list[float]:
+        totals = {p["number"]: p for p in view["proposals"]}
+        values = []
+        for a in legal:
+            if a.kind == "accept":
+                p = totals[a.proposal]
+                values.append(p["total"] + board.net(board.seg_value(D.SEG_INDEX[tuple(p["segment"])])))
+            elif a.kind == "build":
+                values.append(board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost)
+            else:
+                values.append(0.0)
+        return values
+
+    def _rank_extra(self, view, board: _Board, legal) -> list[float]:
+        return [
+            board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) if a.kind == "personal" else 0.0
+            for a in legal
+        ]
+
     # -- set-up --------------------------------------------------------------------------------
     def _spring(self, view, legal, rng):
         inner = [a for a in legal if 1 <= a.x <= 3 and 1 <= a.y <= 2]
