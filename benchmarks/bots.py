@@ -253,6 +253,9 @@ def main() -> int:
         metavar="FILE",
         help="keep each game's outcome here; games in it are not played again",
     )
+    parser.add_argument(
+        "--stage", type=int, default=50, help="issue 13's table: games a pairing before the next (default 50)"
+    )
     parser.add_argument("--tally", action="store_true", help="print what --record holds and stop")
     args = parser.parse_args()
     if args.tally:
@@ -265,12 +268,21 @@ def main() -> int:
     else:
         pairs = [(g, a, b) for g in registry.ids() for a, b in (("hard", "normal"), ("normal", "easy"))]
         pairs.insert(2, ("st_petersburg", "normal", "greedy"))
+    runs = []
     for game_id, a, b in pairs:
         for players in counts_measured(game_id, args.players):
             think = args.think
             if think is None:
                 think = TABLE_THINK.get((game_id, players), DEFAULT_THINK) if not args.game else DEFAULT_THINK
-            show(match(game_id, a, b, players, args.games, args.seed, think, args.jobs, args.record))
+            runs.append((game_id, a, b, players, think))
+    # The table is played in stages of --stage games a pairing, every pairing in turn, so that a
+    # run stopped halfway has measured them all alike (with --record it goes on from there).
+    stage = max(1, args.stage if not args.game else args.games)
+    for upto in [*range(stage, args.games, stage), args.games]:
+        for game_id, a, b, players, think in runs:
+            row = match(game_id, a, b, players, upto, args.seed, think, args.jobs, args.record)
+            if upto == args.games:
+                show(row)
     return 0
 
 
