@@ -85,6 +85,8 @@ def test_effective_count_table(real, jokers, y2, y4, y3, holds):
         ((0, 1, 0, 1, 0), False, 3),  # P5: Yellow 4 on a Doge card + Joker
         ((0, 2, 0, 0, 0), True, None),  # P6: 2 Jokers while holding a Gold card
         ((0, 0, 0, 0, 1), False, None),  # a lone Yellow 3
+        ((0, 0, 0, 0, 2), False, None),  # two Yellow 3s and no card from the hand: no play
+        ((0, 1, 0, 0, 2), False, 2),  # two Yellow 3s beside a Joker card
     ],
 )
 def test_e6_joker_arithmetic(play, holds, expected):

@@ -335,3 +335,13 @@ def test_variant_b_dummies_build_a_bridge_and_gain_a_cube_each_round():
     state._end_round()
     assert [sum(row[c] for row in state.cubes) for c in (2, 3)] == [9, 9]
     assert state.standings().rows and all(row.seat < 2 for row in state.standings().rows)
+
+
+def test_the_log_names_a_dummy_by_its_colour_not_as_a_seat():
+    state = empty_board(two("dummies"))
+    d = SAN_MARCO
+    put(state, d, 2, 2)
+    resolving(state, 0, ["transfer"])
+    events = state.apply(0, PlayTransfer(0, d, 2))
+    text = " ".join(e.text for e in events)
+    assert "Dummy 1" in text and "seat 2" not in text

@@ -10,7 +10,7 @@ from boardgames_tui.rules.core import IllegalAction
 from boardgames_tui.rules.record import GameRecord, RecordError
 from boardgames_tui.rules.santiago import GAME
 from boardgames_tui.rules.santiago import data as D
-from boardgames_tui.rules.santiago.actions import Bid, PlaceSpring, Plant
+from boardgames_tui.rules.santiago.actions import Bid, Pass, PlaceSpring, Plant
 
 
 def _to_planting(st):
@@ -83,3 +83,12 @@ def test_legal_bids_start_at_one():
     seat = st.to_move()[0]
     bids = [a.amount for a in st.legal_actions(seat) if isinstance(a, Bid)]
     assert bids == list(range(1, 11))
+
+
+def test_a_bid_of_nothing_counts_as_a_pass():
+    bid0 = GAME.new(["A", "B", "C"], 1, options={"spring": "random_inner"})
+    passed = bid0.copy()
+    seat = bid0.to_move()[0]
+    events = bid0.apply(seat, Bid(0))
+    assert [e.text for e in events] == [e.text for e in passed.apply(seat, Pass())]
+    assert bid0.view(None) == passed.view(None) and bid0.to_move() == passed.to_move()

@@ -18,12 +18,13 @@ def effective_count(
     of another kind turned into one (Yellow 2) or two (Yellow 4) of the stage's kind;
     `extra_jokers`: Yellow 3s used; `holds_kind`: whether the hand holds a card of the stage's kind.
     With no card of the kind (real or converted), two Jokers stand for one card the player does not
-    hold, each further Joker adding one; a lone Joker (or lone Yellow 3) is no play."""
+    hold, each further Joker adding one; a lone Joker (or lone Yellow 3) is no play, and nor are
+    Yellow 3s with no card from the hand (a play is cards played: Yellow 3 joins a Joker card)."""
     base = real + converted_one + 2 * converted_two
     wild = jokers + extra_jokers
     if base >= 1:
         return base + wild
-    if wild >= 2 and not holds_kind:
+    if wild >= 2 and jokers >= 1 and not holds_kind:
         return wild - 1
     return None
 
@@ -37,6 +38,8 @@ def refusal_of_count(
         return "Choose at least one card to play, or pass."
     if wild == 1:
         return "A Joker cannot be played on its own: play it with a card of this stage, or two Jokers."
+    if real + converted_one + converted_two + jokers == 0:
+        return "Yellow 3 counts as a Joker beside cards you play: it is no play on its own."
     if holds_kind:
         return "Two Jokers stand only for a card you do not hold: play your card of this stage."
     return "That set of cards is not a legal play."

@@ -135,7 +135,9 @@ fourth rerolled until it differs. Then each player places a starting bridge with
   choose which); a roll above all of them takes your own cubes too.
 - **Doge:** the first one places the Doge anywhere; later ones move him over bridges (your own
   free, another player's for 1 prestige to its owner; from a district no bridge touches, 2 to the
-  bank to reach a neighbour). The district where he stops is scored.
+  bank to reach a neighbour). The district where he stops is scored. Here his route never enters
+  a district twice: going back only pays the same owners again, and every district stays
+  reachable at its cheapest.
 - An empty supply: a card's cube is one of yours moved from the board.
 
 ## Limits and the end of a period

@@ -624,7 +624,7 @@ class SanMarcoState(State):
             self.supply[old] += 1
             bridge[:] = [a, b, seat]
             self._say(
-                f"{self.seat_name(seat)} takes over {self.seat_name(old)}'s bridge, now "
+                f"{self.seat_name(seat)} takes over {self.colour_name(old)}'s bridge, now "
                 f"{DISTRICTS[a].name} – {DISTRICTS[b].name}"
             )
         self._cube_from(seat, action.source)
@@ -637,7 +637,7 @@ class SanMarcoState(State):
         self._return_cubes(action.colour, 1)
         self._cube_from(seat, action.source)
         self.cubes[d][seat] += 1
-        victim = self.seat_name(action.colour)
+        victim = self.colour_name(action.colour)
         self._say(f"{self.seat_name(seat)} replaces a cube of {victim} in {DISTRICTS[d].name}")
         self._next_card()
 
@@ -929,7 +929,10 @@ class SanMarcoState(State):
         if isinstance(action, Confirm):
             return "Every pile must hold at least one card."
         if isinstance(action, PlayDoge):
-            return "The Doge cannot get there with the prestige you can pay, or that is not a district."
+            return (
+                "The Doge cannot take that route: it must be one you can pay for, over bridges that touch"
+                " each district in turn, never entering a district twice."
+            )
         if isinstance(action, Choose):
             return "That pile is not on offer."
         if isinstance(action, (PlaceBridge, PlayBridge)):

@@ -120,9 +120,9 @@ water dry out. At the end, **cash plus plantation payouts** wins.
 2. **Bid** once each, starting left of the overseer (the overseer bids last). A bid is at least 1,
    at most your cash, and different from every bid already made; or pass. Bids are public.
 3. **New overseer:** the first player who passed; if nobody passed, the lowest bidder.
-4. **Plant** in order: bidders from highest to lowest, then passers, last passer first. Pay your bid,
-   take any offered tile, put it on any empty field with as many of your markers as it shows
-   workers, **one fewer if you passed**.
+4. **Plant** in order: bidders from highest to lowest, then passers, last passer first (bids were
+   paid when made and go to the bank). Take any offered tile, put it on any empty field with as
+   many of your markers as it shows workers, **one fewer if you passed**.
    With 3 players the highest bidder (the first planter) then places the leftover tile, ownerless,
    next to a non-desert tile; failing that next to a desert; failing that anywhere. It adds to
    its plantation's size but pays nobody, and dries out like any tile.

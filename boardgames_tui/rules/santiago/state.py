@@ -837,6 +837,8 @@ class SantiagoState(State):
 
     # -- applying --------------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bid) and type(action.amount) is int and action.amount == 0:
+            action = Pass()  # a bid of nothing is a pass (the spec's ruling)
         reason = self._why_not(seat, action)
         if reason:
             raise IllegalAction(reason)
