@@ -309,3 +309,51 @@ def test_professor_pays_once_and_astrologer_for_each_six():
     while s2.step == "dice":
         act(s2, s2.legal_actions(s2.to_move()[0])[0])
     assert s2.pp[q] == pp + 6
+
+
+def test_the_lighthouse_sails_into_a_port_with_no_cubes_at_all():
+    s, p = turn("B14", available="")
+    s.ship[p] = "s03"  # a space before Lisboa
+    assert Sail("Lisboa", 0) in s.legal_actions(p)
+    act(s, Sail("Lisboa", 0))
+    assert s.ship[p] == "Lisboa" and s.step == "actions"
+    assert not any(isinstance(a, Sail) for a in s.legal_actions(p))  # the next space is no port
+
+
+def test_sail_maker_spaces_bought_last_through_a_delivery_and_lapse_at_any_other_action():
+    """F07: a movement of k spaces costs ⌈k ÷ 2⌉ cubes; delivering on the way does not end it."""
+    s, p = turn("P11", available="R2")
+    s.ship[p] = "s03"
+    s.cargo[p] = ["spices"]  # wanted in Lisboa, a space on
+    act(s, Sail("Lisboa", 1))  # the cube buys 2 spaces: 1 left
+    act(s, Deliver("spices"))
+    assert Sail("s04", 0) in s.legal_actions(p) and Sail("s05", 1) in s.legal_actions(p)
+    act(s, Sail("s04", 0))
+    assert s.ship[p] == "s04" and s.available[p] == cubes("R1")
+    # bought and not used, then another action: the spaces lapse
+    s.ship[p], s.sail_credit = "s03", 0
+    act(s, Sail("Lisboa", 1))  # the last cube: 1 space left
+    act(s, Tribute())
+    assert not any(isinstance(a, Sail) for a in s.legal_actions(p))  # no cubes, no spaces left
+
+
+def test_a_free_move_goes_on_after_a_delivery_in_a_port_on_the_way():
+    """F06: up to n spaces for free as one movement; deliveries in ports entered work as usual."""
+    s, p = turn("P12", available="")  # Helmsman: 3 spaces
+    s.ship[p] = "s03"
+    s.cargo[p] = ["spices"]
+    act(s, UseCard("P12", to="Lisboa"))
+    act(s, Deliver("spices"))
+    onward = {a.to for a in s.legal_actions(p) if isinstance(a, UseCard) and a.card == "P12"}
+    assert "s05" in onward and "London" not in onward  # 2 spaces left of 3
+    act(s, UseCard("P12", to="s05"))
+    assert s.ship[p] == "s05"
+    assert not any(isinstance(a, UseCard) and a.card == "P12" for a in s.legal_actions(p))
+
+
+def test_a_free_move_stopped_by_another_action_is_over():
+    s, p = turn("P12")
+    s.ship[p] = "s03"
+    act(s, UseCard("P12", to="Lisboa"))
+    act(s, Tribute())
+    assert not any(isinstance(a, UseCard) and a.card == "P12" for a in s.legal_actions(p))

@@ -257,6 +257,11 @@ class MacaoState(StepState):
         self.walled = [False] * n
         self.uses: list[dict[str, int]] = [{} for _ in range(n)]  # card -> uses this round
         self.payment: dict[str, Any] | None = None
+        # The ship's movement under way in this action turn, which a delivery does not end (F06,
+        # F07): sailing paid for and not yet used (Sail Maker), and a free move's card and the
+        # spaces it has left (Cabin Boy, Helmsman). Any other action ends the movement.
+        self.sail_credit = 0
+        self.free_sail: tuple[str, int] | None = None
         self.final: dict[str, Any] | None = None
         self._events: list[Event] = []
         self.revealed = [self.deck.pop() for _ in range(n + 2)]
@@ -292,13 +297,26 @@ class MacaoState(StepState):
         cut = self.discount(p, "wall")
         return lambda spaces: max(0, wall_step_cost(spaces, 1, further) - cut)
 
+    def sail_rate(self, p: int) -> int:
+        """The spaces a cube buys (the Sail Maker's)."""
+        return max([int(args[0]) for _, args in self.effects(p, "SHIP_RATE")], default=1)
+
     def sail_costs(self, p: int) -> dict[str, int]:
         """The cubes `p`'s ship needs to reach each space: a space each, a port entered less the
-        Lighthouse's cube, then the Sail Maker's spaces a cube (rounded up)."""
+        Lighthouse's cube, less the spaces bought and not yet used in this movement, then the
+        Sail Maker's spaces a cube (rounded up)."""
+        rate, credit = self.sail_rate(p), self.sail_credit
+        weights = self.sail_weights(p)
+        if rate == 1 and not credit:
+            return weights
+        return {space: -(-max(0, w - credit) // rate) for space, w in weights.items()}
+
+    def sail_weights(self, p: int) -> dict[str, int]:
+        """The spaces `p`'s ship pays for to reach each space: one each, a port entered less the
+        Lighthouse's cube."""
         port_cut = self.discount(p, "port")
-        rate = max([int(args[0]) for _, args in self.effects(p, "SHIP_RATE")], default=1)
         start = self.ship[p]
-        if not port_cut and rate == 1:
+        if not port_cut:
             return DISTANCES[start]
         weight = {start: 0}
         todo = deque([start])
@@ -312,7 +330,7 @@ class MacaoState(StepState):
                         todo.append(n)
                     else:
                         todo.appendleft(n)
-        return {space: -(-w // rate) for space, w in weight.items()}
+        return weight
 
     def tribute_price(self, p: int) -> int:
         return max(0, self.price[0] - self.discount(p, "tribute"))
@@ -403,12 +421,11 @@ class MacaoState(StepState):
 
     def _sails(self, p: int) -> list[Action]:
         budget = self._budget(p)
-        if not budget:
-            return []
         here = self.ship[p]
         costs = self.sail_costs(p)
         if costs is DISTANCES[here]:  # no card bends the cost: the same list every time
-            return list(plain_sails(here, budget))
+            return list(plain_sails(here, budget)) if budget else []
+        # with the Lighthouse or spaces already bought, a move may cost nothing, cubes or not
         return [make(Sail, space, cost) for space, cost in costs.items() if space != here and cost <= budget]
 
     def _deliveries(self, p: int) -> list[Action]:
@@ -427,6 +444,9 @@ class MacaoState(StepState):
 
     def _card_uses(self, p: int) -> list[Action]:
         acts: list[Action] = []
+        if self.free_sail:  # a free move goes on after a delivery, with the spaces it has left
+            card, left = self.free_sail
+            acts += self._free_sails(card, self.ship[p], left)
         have = self.available[p]
         last = wall_position(self.wall, p) == LAST
         for card in self.active[p]:
@@ -435,16 +455,16 @@ class MacaoState(StepState):
                 and self.uses[p].get(card, 0) < abilities.LIMIT[CARD[card].uses]
             ):
                 if CARD[card].effect.code == "SHIP":
-                    reach = int(CARD[card].effect.args[0])
-                    acts += [
-                        make(UseCard, card, (), (), space)
-                        for space, d in DISTANCES[self.ship[p]].items()
-                        if 1 <= d <= reach
-                    ]
+                    if not self.free_sail:
+                        acts += self._free_sails(card, self.ship[p], int(CARD[card].effect.args[0]))
                     continue
                 for gain in abilities.uses(card, have, self.gold[p], last):
                     acts.append(make(UseCard, card, gain.pay_cubes, gain.cubes))
         return acts
+
+    @staticmethod
+    def _free_sails(card: str, here: str, reach: int) -> list[Action]:
+        return [make(UseCard, card, (), (), space) for space, d in DISTANCES[here].items() if 1 <= d <= reach]
 
     def _walls(self, p: int) -> list[Action]:
         if self.walled[p]:
@@ -659,6 +679,15 @@ class MacaoState(StepState):
             self._say(f"{CARD[card].name}: {self.name(p)} takes {times} × {what}")
 
     def _do_actions(self, p: int, a: Action) -> None:
+        credit, free = self.sail_credit, self.free_sail
+        # Any action but a delivery ends the ship's movement: spaces bought and not used lapse.
+        self.sail_credit, self.free_sail = 0, None
+        if isinstance(a, Deliver):
+            self.sail_credit, self.free_sail = credit, free
+        elif isinstance(a, Sail):
+            self.sail_credit = credit  # spent by the sail
+        elif isinstance(a, UseCard) and a.to:
+            self.free_sail = free
         handler = getattr(self, f"_act_{a.kind}")
         handler(p, a)
 
@@ -708,8 +737,14 @@ class MacaoState(StepState):
 
     def _act_use(self, p: int, a: UseCard) -> None:
         if a.to:
+            spaces = DISTANCES[self.ship[p]][a.to]
+            if self.free_sail:  # the same free move, on after a delivery
+                left = self.free_sail[1] - spaces
+            else:
+                left = int(CARD[a.card].effect.args[0]) - spaces
+                self.uses[p][a.card] = self.uses[p].get(a.card, 0) + 1
             self.ship[p] = a.to
-            self.uses[p][a.card] = self.uses[p].get(a.card, 0) + 1
+            self.free_sail = (a.card, left) if left > 0 else None
             self._say(f"{self.name(p)} uses {CARD[a.card].name}: sails to {a.to} for free")
             return
         last = wall_position(self.wall, p) == LAST
@@ -748,7 +783,11 @@ class MacaoState(StepState):
         self._fire(p, "quarter")
 
     def _act_sail(self, p: int, a: Sail) -> None:
-        self._start_payment(p, {"what": "sail", "to": a.to, "due": a.cubes})
+        # What the cubes buy beyond this move is left for the rest of the movement (Sail Maker).
+        used = self.sail_weights(p)[a.to]
+        left = self.sail_credit + a.cubes * self.sail_rate(p) - used
+        self.sail_credit = 0
+        self._start_payment(p, {"what": "sail", "to": a.to, "due": a.cubes, "left": max(0, left)})
 
     def _act_wall(self, p: int, a: Wall) -> None:
         self._start_payment(p, {"what": "wall", "spaces": a.spaces, "due": self.wall_cost(p, a.spaces)})
@@ -790,6 +829,7 @@ class MacaoState(StepState):
         self.step = "actions"
         if payment["what"] == "sail":
             self.ship[p] = payment["to"]
+            self.sail_credit = payment["left"]
             self._say(f"{self.name(p)} sails to {payment['to']}")
         else:
             self.wall = move_on_wall(self.wall, p, payment["spaces"])
