@@ -320,3 +320,85 @@ def test_ex10_extra_irrigation_order():
     assert st.phase == "bid" and st.round == 2  # B and C were never asked
     assert any("personal canal" in e.text for e in events)
     assert not any(isinstance(a, PersonalCanal) for a in st.legal_actions(A))
+
+
+# -- Ex12: the rulebook's own examples --------------------------------------------------------------
+ANIKA, BERND, CHRIS, DAGMAR = range(4)
+
+
+def test_ex12_rulebook_round_bids_planting_and_bribes():
+    """Ex12: bids 5/pass/4/1; Chris becomes overseer, refusing would cost 6, he accepts S1."""
+    st = fresh(["Anika", "Bernd", "Chris", "Dagmar"])
+    restart_round(st, overseer=ANIKA, offer=[("beans", 2), ("banana", 2), ("beans", 1), ("chili", 2)])
+    assert st.cash == [10, 10, 10, 10]
+    assert st.view(None)["bid_order"] == [BERND, CHRIS, DAGMAR, ANIKA]
+    play(st, BERND, Bid(5))
+    play(st, CHRIS, Pass())
+    play(st, DAGMAR, Bid(4))
+    play(st, ANIKA, Bid(1))
+    # Phase 2: the only passer becomes overseer; phase 3: highest bid first, the passer last
+    assert st.overseer == CHRIS
+    assert st.view(None)["planting_order"] == [BERND, DAGMAR, ANIKA, CHRIS]
+    play(st, BERND, Plant("beans", 2, 0, 0))
+    play(st, DAGMAR, Plant("banana", 2, 2, 2))
+    play(st, ANIKA, Plant("beans", 1, 1, 0))
+    assert {(a.crop, a.workers) for a in st.legal_actions(CHRIS)} == {("chili", 2)}
+    play(st, CHRIS, Plant("chili", 2, 4, 4))
+    fields = st.view(None)["fields"]
+    spots = [(0, 0), (2, 2), (1, 0), (4, 4)]
+    planted = {(c, r): (fields[r][c]["owner"], fields[r][c]["markers"]) for c, r in spots}
+    assert planted == {(0, 0): (BERND, 2), (2, 2): (DAGMAR, 2), (1, 0): (ANIKA, 1), (4, 4): (CHRIS, 1)}
+    assert st.markers_left == [21, 20, 21, 20]
+    assert st.cash == [9, 5, 10, 6]  # every bid went to the bank
+    # Phase 4: bribes from the overseer's left, overseer last
+    view = st.view(None)
+    assert view["bribe_order"] == [DAGMAR, ANIKA, BERND]
+    play(st, DAGMAR, Propose(*S1, 1))
+    play(st, ANIKA, Propose(*S2, 3))
+    play(st, BERND, Support(2, 2))
+    view = st.view(None)
+    assert [p["total"] for p in view["proposals"]] == [1, 5]  # T(S2) = 5
+    assert view["highest_bribe"] == 5 and view["reject_cost"] == 6
+    assert st.to_move() == (CHRIS,)
+    # had Chris built his own canal, he would have paid 5 + 1 = 6 to the bank
+    builds = [a for a in st.legal_actions(CHRIS) if isinstance(a, Build)]
+    assert builds and all(a.cost == 6 for a in builds)
+    refused = st.copy()
+    play(refused, CHRIS, Build(*S3, 6))
+    assert refused.cash == [9, 5, 4, 6]
+    # he accepts S1, not the highest bribe: only Dagmar pays him, 1
+    play(st, CHRIS, Accept(1))
+    assert st.canal[D.SEG_INDEX[S1]] and not st.canal[D.SEG_INDEX[S2]]
+    assert st.cash == [9, 5, 11, 5]
+
+
+def test_ex12_rulebook_final_scoring_bernd_70():
+    """Ex12: Bernd's 15 escudos and five plantations 9 + 12 + 20 + 2 + 12 = 55 make 70."""
+    st = fresh(["Anika", "Bernd", "Chris", "Dagmar"], spring=(2, 1))
+    # these canals water every field of columns 2-5, rows 0-3
+    build(st, ("H", 1, 1), ("H", 2, 1), ("V", 2, 0), ("V", 2, 1))
+    build(st, ("H", 1, 0), ("H", 2, 0), ("H", 1, 2), ("H", 2, 2))
+    for c, owner, markers in ((2, BERND, 2), (3, BERND, 1), (4, ANIKA, 1)):
+        put(st, c, 0, "beans", owner, markers)  # 3 markers × 3 tiles
+    put(st, 5, 0, "sugar", BERND, 2)  # 2 × 1
+    for c, owner, markers in ((2, BERND, 2), (3, BERND, 1), (4, DAGMAR, 2), (5, ANIKA, 1)):
+        put(st, c, 1, "banana", owner, markers)  # 3 × 4
+    for c, owner, markers in ((2, BERND, 2), (3, BERND, 2), (4, BERND, 1), (5, CHRIS, 1)):
+        put(st, c, 2, "potato", owner, markers)  # 5 × 4
+    for c, owner, markers in ((2, BERND, 2), (3, BERND, 1), (4, ANIKA, 2), (5, CHRIS, 1)):
+        put(st, c, 3, "chili", owner, markers)  # 3 × 4
+    st.cash[BERND] = 15
+    assert st.view(None)["plantation_scores"][BERND] == 55
+    st.round = st.rounds
+    st._end_round()  # final drought: everything is watered, nothing changes
+    assert st.is_over()
+    row = next(row for row in st.standings().rows if row.name == "Bernd")
+    assert row.breakdown == {
+        "cash": 15,
+        "Beans at 2,0: 3×3": 9,
+        "Banana at 2,1: 4×3": 12,
+        "Potato at 2,2: 4×5": 20,
+        "Sugar cane at 5,0: 1×2": 2,
+        "Red pepper at 2,3: 4×3": 12,
+    }
+    assert row.total == 70

@@ -6,7 +6,7 @@ import pytest
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.core import IllegalAction
-from boardgames_tui.rules.st_petersburg.actions import Buy, Pass, Play
+from boardgames_tui.rules.st_petersburg.actions import Buy, Pass, Play, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, PHASES
 
 GAME = registry.get("st_petersburg")
@@ -304,3 +304,125 @@ def test_e20_passing_sequence():
     st.apply(C, Pass())
     assert st.phase == "building"
     assert [len(a) for a in st.areas] == [1, 1, 1, 1]
+
+
+def test_e21_a_whole_action_step():
+    """The rulebook's action step: buys, takes into hand, a hand play, and four passes end it."""
+    st = make_state(
+        n=4,
+        phase="aristocrat",
+        upper=[
+            "administrator",
+            "administrator",
+            "secretary",
+            "ship_builder",
+            "st_isaacs_cathedral",
+            "author",
+        ],
+        hands=[[], [], ["warehouse_manager"], []],
+        rubles=[30, 3, 30, 30],
+    )
+    trading = st.stacks["trading"][-7:][::-1]  # the next seven, in the order they are drawn
+    A, B, C, D = range(4)
+
+    def act(seat, action):
+        assert st.to_move() == (seat,)
+        assert st.phase == "aristocrat"
+        st.apply(seat, action)
+
+    assert buys(st, A, "administrator") == [
+        Buy("upper", 0, "administrator", 7),
+        Buy("upper", 1, "administrator", 7),
+    ]
+    act(A, Buy("upper", 0, "administrator", 7))
+    assert buys(st, B, "administrator") == []  # 3 ₽ is too little money
+    act(B, Pass())
+    act(C, Buy("upper", 0, "administrator", 7))
+    act(D, TakeToHand("upper", 0, "secretary"))
+    act(A, TakeToHand("upper", 0, "ship_builder"))  # a worker, in the aristocrat phase
+    act(B, TakeToHand("upper", 0, "st_isaacs_cathedral"))  # the same B who passed before
+    assert plays(st, C, "warehouse_manager") == [Play("warehouse_manager", 10)]
+    act(C, Play("warehouse_manager", 10))
+    assert st.rubles == [23, 3, 13, 30]
+    assert st.hands == [["ship_builder"], ["st_isaacs_cathedral"], [], ["secretary"]]
+    assert st.areas == [["administrator"], [], ["administrator", "warehouse_manager"], []]
+    assert st.upper == ["author"]
+    for seat in (D, A, B):
+        act(seat, Pass())
+    assert st.passes == 3
+    st.apply(C, Pass())
+    # aristocrats score (Administrator 2 ₽, Warehouse Manager 3 ₽), then trading cards are dealt
+    assert st.rubles == [25, 3, 18, 30]
+    assert st.phase == "trading"
+    assert st.upper == trading + ["author"]
+    assert len(st.upper) + len(st.lower) == 8
+
+
+def test_e22_price_reductions():
+    """The rulebook's discounts: same name, lower row, Carpenter Workshop, and the 1 ₽ floor."""
+    st = make_state(phase="building", areas=[["market", "market"], []], upper=["market"])
+    assert buys(st, 0, "market") == [Buy("upper", 0, "market", 3)]
+    st = make_state(phase="building", lower=["theater"])
+    assert buys(st, 0, "theater") == [Buy("lower", 0, "theater", 19)]
+    st = make_state(phase="building", areas=[["theater", "carpenter_workshop"], []], lower=["theater"])
+    assert buys(st, 0, "theater") == [Buy("lower", 0, "theater", 17)]
+    # Lumberjacks, one after another from the upper row: 3, 2, 1, then 1 each (never 0)
+    st = make_state(upper=["lumberjack"] * 5)
+    paid = []
+    for _ in range(5):
+        assert st.to_move() == (0,)
+        offer = buys(st, 0, "lumberjack")[0]
+        paid.append(offer.price)
+        st.apply(0, offer)
+        st.apply(1, Pass())
+    assert paid == [3, 2, 1, 1, 1]
+    assert st.rubles[0] == 25 - 8
+    assert st.areas[0] == ["lumberjack"] * 5
+
+
+@pytest.mark.parametrize(
+    ("trading_card", "worker", "price"),
+    [
+        ("carpenter_workshop", "lumberjack", 1),
+        ("gold_smelter", "gold_miner", 2),
+        ("weaving_mill", "shepherd", 3),
+        ("fur_shop", "fur_trapper", 4),
+        ("wharf", "ship_builder", 5),
+    ],
+)
+def test_e23_green_trading_card_prices(trading_card, worker, price):
+    """A green trading card replacing its matching worker costs its price less the worker's."""
+    st = make_state(phase="trading", areas=[[worker], []], upper=[trading_card])
+    assert buys(st, 0, trading_card) == [Buy("upper", 0, trading_card, price, worker)]
+    st.apply(0, Buy("upper", 0, trading_card, price, worker))
+    assert st.rubles[0] == 25 - price
+    assert st.areas[0] == [trading_card]
+    assert st.discard[-1] == worker
+
+
+@pytest.mark.parametrize("aristocrat", ["secretary", "judge"])
+def test_e23_senator_over_dear_aristocrat_costs_one(aristocrat):
+    """A Senator (12) replacing an aristocrat that cost 12 ₽ or more costs 1 ₽."""
+    st = make_state(phase="trading", areas=[[aristocrat], []], upper=["senator"])
+    assert buys(st, 0, "senator") == [Buy("upper", 0, "senator", 1, aristocrat)]
+
+
+def test_e24_final_scoring():
+    """The rulebook's final scoring: 52 + 21 (6 kinds, a second Warehouse Manager adds nothing) + 1 = 74."""
+    area = [
+        "author",
+        "administrator",
+        "warehouse_manager",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+        "judge",
+    ]
+    st = make_state(areas=[area, []], points=[52, 0], rubles=[17, 0])
+    st.step = "over"
+    row = next(r for r in st.standings().rows if r.seat == 0)
+    assert row.breakdown == {"track": 52, "aristocrats": 21, "money": 1, "hand": 0}
+    assert row.total == 74
+    # with one Warehouse Manager fewer the bonus is the same
+    st.areas[0].remove("warehouse_manager")
+    assert next(r for r in st.standings().rows if r.seat == 0).breakdown["aristocrats"] == 21
