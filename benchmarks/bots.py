@@ -125,8 +125,11 @@ def match(
     key = record_key(game_id, a, b, players, think)
     done: dict[int, tuple[float, list[float], float]] = {}
     if record is not None and record.exists():
-        for line in record.read_text().splitlines():
-            row = json.loads(line)
+        text = record.read_text()
+        if text and not text.endswith("\n"):
+            with record.open("a") as out:
+                out.write("\n")  # after a line cut short, the next game starts a line of its own
+        for row in recorded(record):
             if all(row.get(k) == v for k, v in key.items()):
                 done[row["seed"]] = (row["share"], row["decisions"], row["seconds"])
     work = [
@@ -170,6 +173,18 @@ def match(
     }
 
 
+def recorded(record: Path) -> list[dict]:
+    """The games `record` holds; a line cut short (a run stopped as it wrote) is left out, and the
+    game played again."""
+    rows = []
+    for line in record.read_text().splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return rows
+
+
 def record_key(game_id: str, a: str, b: str, players: int, think: float) -> dict:
     """What a recorded game must match to count: the pairing, the budget and the code. The
     search's speed (`search_rate`) turns the budget into moves, so it is part of it."""
@@ -189,8 +204,7 @@ def tally(record: Path) -> None:
     """What `record` holds for today's code, pairing by pairing (A's wins so far), playing nothing."""
     groups: dict[tuple, list[float]] = {}
     stale = 0
-    for line in record.read_text().splitlines():
-        row = json.loads(line)
+    for row in recorded(record):
         key = record_key(row["game"], row["a"], row["b"], row["players"], row["think"])
         if any(row.get(k) != v for k, v in key.items()):
             stale += 1

@@ -74,3 +74,13 @@ def test_a_record_counts_only_for_the_code_that_played_it(tmp_path, capsys):
     assert "1 games" in printed and "1 games played by other code" in printed
     bots.match("rialto", "normal", "easy", 2, 2, record=record)
     assert len(record.read_text().splitlines()) == 3
+
+
+def test_a_record_cut_short_mid_line_plays_that_game_again(tmp_path):
+    record = tmp_path / "games.jsonl"
+    bots.match("rialto", "normal", "easy", 2, 2, record=record)
+    lines = record.read_text().splitlines()
+    record.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])
+    again = bots.match("rialto", "normal", "easy", 2, 2, record=record)
+    assert again["share"] == bots.match("rialto", "normal", "easy", 2, 2)["share"]
+    assert len(bots.recorded(record)) == 2  # the game played again has a line of its own
