@@ -212,9 +212,10 @@ def tally(record: Path) -> None:
         groups.setdefault(tuple(key.values())[:5], []).append(row["share"])
     for (game_id, a, b, players, think), shares in sorted(groups.items()):
         share = sum(shares) / len(shares)
+        thinking = f"  hard thinks {think:g} s" if "hard" in (a, b) else ""
         print(
             f"{game_id:14} {players}p  {a:>6} vs {b:<6} {len(shares):4} games  A wins "
-            f"{100 * share:5.1f}%  ({share * players:.2f}× the fair share)  think {think:g} s"
+            f"{100 * share:5.1f}%  ({share * players:.2f}× the fair share){thinking}"
         )
     if stale:
         print(f"({stale} games played by other code or budgets left out)")
