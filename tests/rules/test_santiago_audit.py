@@ -7,10 +7,13 @@ import json
 import pytest
 
 from boardgames_tui.rules.core import IllegalAction
+from boardgames_tui.rules.figures import Move
 from boardgames_tui.rules.record import GameRecord, RecordError
 from boardgames_tui.rules.santiago import GAME
 from boardgames_tui.rules.santiago import data as D
 from boardgames_tui.rules.santiago.actions import Bid, Pass, PlaceSpring, Plant
+
+from .figures_helpers import table
 
 
 def _to_planting(st):
@@ -92,3 +95,36 @@ def test_a_bid_of_nothing_counts_as_a_pass():
     events = bid0.apply(seat, Bid(0))
     assert [e.text for e in events] == [e.text for e in passed.apply(seat, Pass())]
     assert bid0.view(None) == passed.view(None) and bid0.to_move() == passed.to_move()
+
+
+def test_a_bid_of_nothing_is_checked_and_counted_as_the_pass_it_is():
+    st = GAME.new(["A", "B", "C"], 1, options={"spring": "random_inner"})
+    seat = st.to_move()[0]
+    st.check_turn(seat, Bid(0))  # what apply accepts, the check accepts
+    before = st.copy()
+    events = st.apply(seat, Bid(0))
+    rows = table(GAME.figures([Move(seat, Bid(0), before, st.copy(), tuple(events))]))
+    assert rows[("Bidding", "passed")][seat] == 1 and rows[("Bidding", "escudos bid")][seat] == 0
+
+
+def test_a_bid_of_nothing_is_no_move_outside_the_bidding():
+    st = GAME.new(["A", "B", "C", "D"], 3, options={"spring": "random_inner"})
+    while st.phase != "bribe":
+        seat = st.to_move()[0]
+        free = [a for a in st.legal_actions(seat) if not isinstance(a, Pass)]
+        st.apply(seat, free[0] if st.phase == "bid" else st.legal_actions(seat)[0])
+    seat = st.to_move()[0]
+    snapshot = st.view(None)
+    with pytest.raises(IllegalAction, match="cannot bid now"):
+        st.apply(seat, Bid(0))
+    assert st.view(None) == snapshot and list(st.to_move()) == [seat]
+
+
+@pytest.mark.parametrize("spring", ["random_inner", "random_any"])
+def test_a_spring_drawn_at_random_is_told_with_the_set_up(spring):
+    st = GAME.new(["A", "B", "C"], 4, options={"spring": spring, "palms": "on", "palm_placement": "random"})
+    said = [e.text for e in st.setup_said]
+    x, y = D.inter_xy(st.spring)
+    assert said[0] == f"The spring is placed at intersection {x},{y}, drawn at random."
+    assert any("Palm trees" in text for text in said)
+    assert any(text.startswith("Round 1 of 11") and "Put back in the box" in text for text in said)

@@ -33,7 +33,7 @@ def figures(moves: Sequence[Move[SantiagoState]]) -> list[Figure]:
     tally = Tally(moves[0].before.n, ROWS)
     for move in moves:
         before, after = move.before, move.after
-        action, seat = move.action, move.seat
+        action, seat = move.before.as_played(move.action), move.seat
         spent = tally.row(ESCUDOS, "spent (bids/bribes/canals)")
         if isinstance(action, Bid):
             tally.add(BIDS, "escudos bid", seat, action.amount)

@@ -363,7 +363,9 @@ class SantiagoState(State):
             pool = D.INNER_INTERSECTIONS if self.options["spring"] == "random_inner" else range(D.NINTER)
             self.spring = self.rng.choice(list(pool))
             self._set_wet(self.spring)
-            self._after_spring()
+            x, y = D.inter_xy(self.spring)
+            spring_said = Event(f"The spring is placed at intersection {x},{y}, drawn at random.")
+            self.setup_said = (spring_said, *self._after_spring())
         else:
             self.current = self.start_player
 
@@ -836,9 +838,19 @@ class SantiagoState(State):
         return self._bad_segment(a.orient, a.x, a.y)[0]
 
     # -- applying --------------------------------------------------------------------------------
+    def as_played(self, action: Action) -> Action:
+        """The move `action` stands for: in the bidding a bid of nothing is a pass (the spec's
+        ruling); in any other step a bid is no move at all."""
+        nothing = isinstance(action, Bid) and type(action.amount) is int and action.amount == 0
+        if nothing and self.phase == "bid":
+            return Pass()
+        return action
+
+    def allows(self, seat: int, action: Action) -> bool:
+        return self.as_played(action) in self.legal_actions(seat)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Bid) and type(action.amount) is int and action.amount == 0:
-            action = Pass()  # a bid of nothing is a pass (the spec's ruling)
+        action = self.as_played(action)
         reason = self._why_not(seat, action)
         if reason:
             raise IllegalAction(reason)
