@@ -185,6 +185,52 @@ def test_phase_three_keeps_its_order_when_blue_three_jumps():
     assert seen == [0, 1, 2, 3]  # 3 jumped 4 spaces, to the front, but still acted last
 
 
+def _phase_three_with_stock(owned: list[list[list[int]]], coins: list[int]):
+    """Phase III of round 1 in a four-player game where the seats own `owned` and nothing else,
+    and the stock holds every other tile (five of each to begin with)."""
+    s = four()
+    s.round = 1
+    s.buildings = owned
+    s.stock = [[5] * 4 for _ in range(3)]
+    for mine in owned:
+        for colour, value, _, _ in mine:
+            s.stock[colour][value - 1] -= 1
+    s.coins = coins
+    s._start_blues()
+    return s
+
+
+def test_phase_three_asks_each_player_when_their_turn_comes():
+    # Every Green 3 is owned: seat 1's Blue 1 has no tile to turn its Green 2 into until seat 0
+    # upgrades a Green 3 and so returns one to the stock.
+    owned = [
+        [[BLUE, 1, 0, 0], [GREEN, 3, 0, 0], [BLUE, 2, 0, 0], [BLUE, 2, 0, 0]],
+        [[BLUE, 1, 0, 0], [GREEN, 2, 0, 0]],
+        [[GREEN, 3, 0, 0]] * 4 + [[BLUE, 2, 0, 0]] * 3,
+        [],
+    ]
+    s = _phase_three_with_stock(owned, [1, 1, 0, 0])
+    assert s.to_move() == (0,) and s.stock[GREEN][2] == 0
+    act(s, UseBlue(1, GREEN, 3))
+    assert s.step == "blue" and s.to_move() == (1,)
+    assert UseBlue(1, GREEN, 2) in s.legal_actions(1)
+
+
+def test_phase_three_skips_a_player_whose_upgrade_an_earlier_one_took():
+    # One Green 4 is left: seat 0 takes it, and seat 1, whose only use was the same upgrade, is
+    # not asked for a pass.
+    owned = [
+        [[BLUE, 1, 0, 0], [GREEN, 3, 0, 0]],
+        [[BLUE, 1, 0, 0], [GREEN, 3, 0, 0]],
+        [[GREEN, 4, 0, 0]] * 4,
+        [[BLUE, 2, 0, 0]] * 5,  # nor can a Blue 1 become a Blue 2
+    ]
+    s = _phase_three_with_stock(owned, [1, 1, 0, 0])
+    assert s.stock[GREEN][3] == 1 and s.to_move() == (0,)
+    act(s, UseBlue(1, GREEN, 3))
+    assert s.step != "blue" and s.round == 2
+
+
 def test_stage_f_moves_councilmen_from_other_districts_when_the_supply_is_short():
     s = four()
     s.round = 1

@@ -99,6 +99,7 @@ tile), placing a councilman at each end of a gondola.
 
 No source gives which districts the {len(D.SLOTS)} connections join or the bridge tiles' numbers. Used
 here, until a printed board is read: connections {slots}; bridge tiles {tiles}. The banks of the
-Grand Canal ({banks}) follow the real city. Which blue building is the Doge advance and which the
-VP and councilman is also open: here Blue 3 is the Doge advance, as the seed and a rules FAQ say.
+Grand Canal ({banks}) are inferred from the real city and provisional too. Which blue
+building is the Doge advance and which the VP and councilman is also open: here Blue 3 is the
+Doge advance, as the seed and a rules FAQ say.
 """

@@ -994,8 +994,16 @@ class RialtoState(StepState):
     def _start_blues(self) -> None:
         self.stage = None
         self.played = [None] * self.m
-        self.queue = [p for p in self.human_order() if self._can_blue(p)]
+        self.queue = self.human_order()
         self.step = "blue"
+        self._next_blue()
+
+    def _next_blue(self) -> None:
+        """Skip to the next player who can use a blue building now, or end the round. Each is
+        asked when their turn comes, not at the start: an earlier upgrade returns a tile to the
+        stock that a later player's Blue 1 may need, or takes the last one they wanted."""
+        while self.queue and not self._can_blue(self.queue[0]):
+            self.queue.pop(0)
         if not self.queue:
             self._end_round()
 
@@ -1032,10 +1040,7 @@ class RialtoState(StepState):
             else:
                 self._gain_vp(p, BLUE_VP)
                 self._say(f"{who} uses {name}: {BLUE_VP} VP")
-            if not self._can_blue(p):
-                self.queue.pop(0)
-        if not self.queue:
-            self._end_round()
+        self._next_blue()
 
     def _end_round(self) -> None:
         for p in self.humans():

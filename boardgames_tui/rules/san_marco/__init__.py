@@ -90,7 +90,8 @@ def rules_text() -> str:
 
 Noble families of Venice place their aristocrats (cubes) in the six districts of the city. When a
 district is scored, the family with the most cubes there gains its high prestige value and the
-runner-up its low one. After three periods every district is scored once more; the most prestige
+runner-up its low one (families tied for the lead each gain the low value and nobody else scores;
+a tie for second pays nobody). After three periods every district is scored once more; the most prestige
 wins, and a tie goes to the most cubes in San Marco.
 
 ## The board
@@ -136,8 +137,8 @@ fourth rerolled until it differs. Then each player places a starting bridge with
 - **Doge:** the first one places the Doge anywhere; later ones move him over bridges (your own
   free, another player's for 1 prestige to its owner; from a district no bridge touches, 2 to the
   bank to reach a neighbour). The district where he stops is scored. Here his route never enters
-  a district twice: going back only pays the same owners again, and every district stays
-  reachable at its cheapest.
+  a district twice: a route that does only pays more tolls on the way to a district this one
+  reaches too, at its cheapest.
 - An empty supply: a card's cube is one of yours moved from the board.
 
 ## Limits and the end of a period
