@@ -240,6 +240,20 @@ def test_ex11_the_juggler_counts_a_joker_double():
     assert s.owner["q06"] == p
 
 
+def test_a_doubled_joker_lists_each_choice_once_and_takes_either_order():
+    s, p = turn("P01", available="V1")
+    s.jokers[p] = 1
+    jokers = [(a.colour, a.also) for a in s.legal_actions(p) if isinstance(a, UseJoker)]
+    assert len(jokers) == len(set(jokers)) == 1 + 6 + 21  # 6 gold; a cube and 3 gold; two cubes
+    assert (-1, C["V"]) not in jokers
+    gold = s.gold[p]
+    act(s, UseJoker(-1, C["V"]))  # gold named first, as a save from before may hold it
+    assert s.available[p] == cubes("V2") and s.gold[p] == gold + 3 and s.jokers[p] == 0
+    s.jokers[p] = 1
+    act(s, UseJoker(-1, 0))  # colour 0 too
+    assert s.available[p][0] == 1 and s.gold[p] == gold + 6
+
+
 # -- phases 1 and 2 ---------------------------------------------------------------------------------
 
 

@@ -381,6 +381,7 @@ class MacaoState(StepState):
 
     def allows(self, seat: int, action: Action) -> bool:
         """In an action turn only the moves of the action's kind are listed: far fewer."""
+        action = self._as_listed(action)
         kind = ACTION_KIND.get(type(action)) if self.step == "actions" else None
         if kind is None:
             return super().allows(seat, action)
@@ -528,10 +529,20 @@ class MacaoState(StepState):
         first = range(-1 if gold else 0, NCOLOURS)
         if self.joker_worth(p) == 1:
             return [make(UseJoker, c) for c in first]
-        # any 2 cubes, a cube and 3 gold, or 6 gold (only cubes may pay a move under way)
-        return [
-            make(UseJoker, a, b) for a in first for b in range(-1, NCOLOURS) if a <= b or b == -1 and a >= 0
-        ]
+        # any 2 cubes, a cube and 3 gold, or 6 gold (only cubes may pay a move under way); each once,
+        # a cube named before gold
+        return [make(UseJoker, a, b) for a in first for b in range(-1, NCOLOURS) if b == -1 or 0 <= a <= b]
+
+    @staticmethod
+    def _as_listed(action: Action) -> Action:
+        """A doubled joker's halves in the order the list names them: 3 gold and a cube is the
+        cube and 3 gold (a save from when both orders were listed replays the same)."""
+        if isinstance(action, UseJoker) and action.colour == -1 and action.also is not None:
+            return make(UseJoker, action.also, -1) if action.also >= 0 else action
+        return action
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        return super().apply(seat, self._as_listed(action))
 
     def _list_pay(self, p: int) -> list[Action]:
         # in the middle of a payment a joker is a cube: its gold would leave the move unpaid
