@@ -128,3 +128,8 @@ def test_a_spring_drawn_at_random_is_told_with_the_set_up(spring):
     assert said[0] == f"The spring is placed at intersection {x},{y}, drawn at random."
     assert any("Palm trees" in text for text in said)
     assert any(text.startswith("Round 1 of 11") and "Put back in the box" in text for text in said)
+
+
+def test_palm_placement_matters_only_with_palms():
+    spec = next(o for o in GAME.options if o.key == "palm_placement")
+    assert spec.applies_to(3, {"palms": "on"}) and not spec.applies_to(3, {"palms": "off"})

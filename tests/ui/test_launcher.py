@@ -94,7 +94,8 @@ async def test_enter_walks_from_the_games_list_through_the_setup_to_play(data_di
         assert visited == [
             "players",
             *[f"{kind}-{seat}" for seat in range(3) for kind in ("name", "kind")],
-            *[f"option-{spec.key}" for spec in app.screen.game.options],
+            # palm placement only with the palm variant on (it is off by default)
+            *[f"option-{spec.key}" for spec in app.screen.game.options if spec.key != "palm_placement"],
             "seed",
         ]
         assert "Enter play" in keybar(app)
@@ -113,7 +114,10 @@ async def test_the_last_setup_of_each_game_comes_back_in_a_new_app(data_dir):
         await type_name(pilot, "Zoe")
         await pilot.press("enter", "left")  # Zoe: a bot moving at random (the last kind, round)
         await press_until(pilot, "tab", "option-palms")
+        assert "Palm placement" not in app.screen_text()
         await pilot.press("right")
+        await pilot.pause()
+        assert "Palm placement" in app.screen_text()
         await press_until(pilot, "tab", "seed")
         await type_name(pilot, "777")
         await pilot.press("f5")

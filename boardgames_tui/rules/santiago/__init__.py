@@ -51,6 +51,7 @@ OPTIONS = (
         (("choose", "the start player places them"), ("random", "random legal placement")),
         "choose",
         "Palms may not touch the spring's intersection or each other, not even at a corner.",
+        needs=(("palms", "on"),),
     ),
 )
 
