@@ -214,6 +214,8 @@ def test_phase_three_asks_each_player_when_their_turn_comes():
     act(s, UseBlue(1, GREEN, 3))
     assert s.step == "blue" and s.to_move() == (1,)
     assert UseBlue(1, GREEN, 2) in s.legal_actions(1)
+    said = [e.text for e in s.apply(1, Pass())]
+    assert said[0] == f"{s.name(1)} is done with blue buildings"  # a pass is told too
 
 
 def test_phase_three_skips_a_player_whose_upgrade_an_earlier_one_took():

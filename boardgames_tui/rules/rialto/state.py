@@ -558,6 +558,7 @@ class RialtoState(StepState):
 
     def _do_green(self, p: int, a: Action) -> None:
         if isinstance(a, Pass):
+            self._say(f"{self.name(p)} is done with green buildings")
             self.queue.pop(0)
         else:
             assert isinstance(a, UseGreen)
@@ -1009,6 +1010,7 @@ class RialtoState(StepState):
 
     def _do_blue(self, p: int, a: Action) -> None:
         if isinstance(a, Pass):
+            self._say(f"{self.name(p)} is done with blue buildings")
             self.queue.pop(0)
         else:
             assert isinstance(a, UseBlue)
