@@ -123,6 +123,30 @@ async def test_joining_by_code_and_the_service_going(service):
         assert app.shared_code is None
 
 
+async def test_an_update_holding_no_view_for_the_screens_seat_draws_nothing_and_breaks_nothing(service):
+    """An update can come as the seat is left: it holds nothing for the seat the game screen
+    shows. The screen keeps what it had rather than drawing an empty view (CI once met a
+    traceback here, keys mashed on a started Macao table)."""
+    ben = await Player.connect(service, "ben")
+    code = await ben.open("macao", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        await press(pilot, "f7")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.press(*code.lower(), "enter")
+        await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen, remote = app.game_screen, app.table
+        assert screen.viewer == remote.you == 1
+        shown = app.screen_text()
+        remote.apply({**remote.update, "you": None, "view": None, "legal": []})
+        screen.refresh_view(force=True)  # the update's view is nobody's: nothing to draw
+        await pilot.pause()
+        assert app.screen_text() == shown and app.return_code is None
+
+
 async def test_without_a_service_the_keys_say_what_shared_tables_are(monkeypatch):
     monkeypatch.delenv(wire.SOCKET_ENV, raising=False)
     app = BoardgamesApp(bot_delay=0)

@@ -363,9 +363,13 @@ class GameScreen(BaseScreen):
         key = self._key()
         if not force and key == getattr(self, "_shown_key", None):
             return
-        self._shown_key = key
         table = self.table
         view = self.read_table()
+        if not view:
+            # A shared table's update that holds nothing for this viewer (the seat was left as the
+            # update came): the app's next step changes the viewer; there is nothing to draw yet.
+            return
+        self._shown_key = key
 
         header = self.header_text(view)
         turn = self.turn_text()
