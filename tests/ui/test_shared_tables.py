@@ -99,6 +99,14 @@ async def test_a_shared_game_from_the_launcher_to_its_results(service):
         assert "ben" in app.screen_text()
 
 
+async def take_the_open_seat(pilot, app, code: str) -> None:
+    """On the join screen: type the table's code, then take its open seat in the lobby."""
+    await pilot.press(*code.lower(), "enter")
+    await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
 async def test_joining_by_code_and_the_service_going(service):
     ben = await Player.connect(service, "ben")
     code = await ben.open("rialto", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
@@ -111,10 +119,7 @@ async def test_joining_by_code_and_the_service_going(service):
         await until(pilot, lambda: "There is no table with that code." in app.screen_text())
         for _ in range(5):
             await pilot.press("backspace")
-        await pilot.press(*code.lower(), "enter")
-        await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await take_the_open_seat(pilot, app, code)
         assert app.table.you == 1 and app.table.name(1) == "ann"
         await service.close()
         await until(
@@ -134,10 +139,7 @@ async def test_an_update_holding_no_view_for_the_screens_seat_draws_nothing_and_
         await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
         await press(pilot, "f7")
         await until(pilot, lambda: isinstance(app.screen, JoinScreen))
-        await pilot.press(*code.lower(), "enter")
-        await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await take_the_open_seat(pilot, app, code)
         screen, remote = app.game_screen, app.table
         assert screen.viewer == remote.you == 1
         shown = app.screen_text()
