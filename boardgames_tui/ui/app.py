@@ -346,7 +346,7 @@ class BoardgamesApp(App):
         remote = self.remote_table()
         if remote is not None and remote.code == code:
             remote.apply(update)
-            if self.game_screen is not None and self.game_screen.viewer == remote.you:
+            if self.game_screen is not None:
                 self.game_screen.refresh_view(force=True)
             self.advance()
         elif table is None:

@@ -99,6 +99,19 @@ async def test_a_shared_game_from_the_launcher_to_its_results(service):
         assert "ben" in app.screen_text()
 
 
+async def table_with_a_free_seat(service, game_id: str) -> str:
+    """Ben opens a two-seat table of `game_id` with the second seat open: its code."""
+    ben = await Player.connect(service, "ben")
+    return await ben.open(game_id, [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+
+
+async def to_the_join_screen(pilot, app) -> None:
+    """From the launcher as the app opens, F7 to the join screen."""
+    await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+    await press(pilot, "f7")
+    await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+
+
 async def take_the_open_seat(pilot, app, code: str) -> None:
     """On the join screen: type the table's code, then take its open seat in the lobby."""
     await pilot.press(*code.lower(), "enter")
@@ -108,13 +121,10 @@ async def take_the_open_seat(pilot, app, code: str) -> None:
 
 
 async def test_joining_by_code_and_the_service_going(service):
-    ben = await Player.connect(service, "ben")
-    code = await ben.open("rialto", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    code = await table_with_a_free_seat(service, "rialto")
     app = BoardgamesApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
-        await press(pilot, "f7")
-        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await to_the_join_screen(pilot, app)
         await pilot.press(*"nope1", "enter")
         await until(pilot, lambda: "There is no table with that code." in app.screen_text())
         for _ in range(5):
@@ -132,13 +142,10 @@ async def test_an_update_holding_no_view_for_the_screens_seat_draws_nothing_and_
     """An update can come as the seat is left: it holds nothing for the seat the game screen
     shows. The screen keeps what it had rather than drawing an empty view (CI once met a
     traceback here, keys mashed on a started Macao table)."""
-    ben = await Player.connect(service, "ben")
-    code = await ben.open("macao", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    code = await table_with_a_free_seat(service, "macao")
     app = BoardgamesApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
-        await press(pilot, "f7")
-        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await to_the_join_screen(pilot, app)
         await take_the_open_seat(pilot, app, code)
         screen, remote = app.game_screen, app.table
         assert screen.viewer == remote.you == 1
@@ -162,8 +169,7 @@ async def test_without_a_service_the_keys_say_what_shared_tables_are(monkeypatch
 async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(service):
     """Keys one by one and in batches (as over SSH) through the launcher's F6 and F7, the join
     screen, the lobby and the game: always a screen of the app's own that answers."""
-    ben = await Player.connect(service, "ben")
-    code = await ben.open("macao", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    code = await table_with_a_free_seat(service, "macao")
     keys = ["f6", "f7", "escape", "enter", "tab", "down", "up", "s", "1", "2", "space", "backspace"]
     keys += [ch for ch in code.lower() if ch != "q"]  # q and Enter would quit, as they should
     app = BoardgamesApp(bot_delay=0)
@@ -176,8 +182,7 @@ async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(
 async def test_an_answer_to_a_request_given_up_is_not_taken_for_the_next_ones(service):
     """The join screen asks for the player's tables as it opens; a code typed at once asks for
     that table, and the first request's worker is cancelled. Its answer still comes first."""
-    ben = await Player.connect(service, "ben")
-    code = await ben.open("rialto", [{"kind": "me", "name": "Ben"}, {"kind": "open", "name": "x"}])
+    code = await table_with_a_free_seat(service, "rialto")
     app = BoardgamesApp(bot_delay=0)
     async with app.run_test(size=(80, 24)):
         sharing = app.sharing
