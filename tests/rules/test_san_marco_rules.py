@@ -168,7 +168,8 @@ def test_the_first_doge_goes_anywhere_for_free_and_scores_there():
     assert state.prestige[:2] == [DISTRICTS[SAN_MARCO].high, DISTRICTS[SAN_MARCO].low]
 
 
-def test_x7_the_doge_pays_its_way_over_foreign_bridges():
+def x7_board():
+    """Spec X7's bridges, the Doge in San Marco, R (10 prestige) to play a Doge card."""
     state = empty_board(new())
     state.bridges = [
         [*pair(D[4], D[3]), R],
@@ -179,6 +180,11 @@ def test_x7_the_doge_pays_its_way_over_foreign_bridges():
     state.doge = D[4]
     state.prestige = [10, 0, 0, 0]
     resolving(state, R, ["doge"])
+    return state
+
+
+def test_x7_the_doge_pays_its_way_over_foreign_bridges():
+    state = x7_board()
     doges = [a for a in state.legal_actions(R) if isinstance(a, PlayDoge)]
     assert {a.district for a in doges} == {D[4], D[3], D[2], D[5], D[6]}
     (to_5,) = [a for a in doges if a.district == D[5]]  # one way there: 4→3 (own), 3→2 (B), 2→5 (G)
@@ -197,6 +203,49 @@ def test_the_player_chooses_whose_bridge_the_doge_crosses():
     assert sorted(a.steps for a in to_6) == [(0,), (1,)]  # over B's bridge, or over G's
     state.apply(R, next(a for a in to_6 if a.steps == (1,)))
     assert state.prestige[:3] == [2, 0, 1]  # G was paid
+
+
+def test_crossing_the_same_bridge_twice_costs_twice():
+    """Spec §5.5 ruling: a route may go back over a bridge, and each crossing is paid."""
+    state = x7_board()
+    state.cubes[D[4]][B] = 1
+    out_and_back = PlayDoge(0, D[4], (3, 3))  # 4→6 over B's bridge, and back
+    assert out_and_back not in state.legal_actions(R)  # the list holds the routes that never revisit
+    assert state.allows(R, out_and_back)
+    events = state.apply(R, out_and_back)
+    assert state.doge == D[4]
+    assert state.prestige[:2] == [8, 2 + DISTRICTS[SAN_MARCO].high]  # two tolls, then B scores
+    said = " ".join(e.text for e in events)
+    assert "San Marco → Castello → San Marco (pays 2 to" in said, said
+
+
+def test_a_route_may_go_through_a_district_again_on_its_way():
+    state = x7_board()
+    route = PlayDoge(0, D[5], (0, 0, 0, 1, 2))  # 4→3→4→3 over R's own bridge, then 3→2→5
+    state.apply(R, route)
+    assert state.doge == D[5] and state.prestige[:3] == [8, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (PlayDoge(0, D[2], (1,)), "crosses a bridge that touches"),  # 3–2 does not touch San Marco
+        (PlayDoge(0, D[3], (0, 3)), "touches the district he is in"),  # 4→3, then 4–6 from 3
+        (PlayDoge(0, D[6], (0,)), "ends in"),
+        (PlayDoge(0, D[4], (3, 3) * 6), "cannot pay"),  # twelve tolls with 10 prestige
+        (PlayDoge(0, D[4], (-1,)), "no bridge touches"),
+        (PlayDoge(0, D[4], (0, 0) * 20), "at most"),
+        (PlayDoge(0, D[3], ("0",)), "list of steps"),
+        (PlayDoge(0, 9, (0,)), "no such district"),
+    ],
+)
+def test_a_doge_route_that_breaks_a_rule_is_refused_with_its_reason(action, reason):
+    state = x7_board()
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply(R, action)
+    assert reason in refusal.value.reason
+    assert state.snapshot() == before
 
 
 def test_a_card_may_be_given_up():

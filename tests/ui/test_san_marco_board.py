@@ -162,23 +162,33 @@ async def test_the_divider_moves_cards_with_the_keys_and_an_empty_pile_is_refuse
         assert app.table.view(None)["step"] == "choose"
 
 
-async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheapest_first():
-    from boardgames_tui.rules.san_marco.reckoning import doge_routes
-    from boardgames_tui.ui.screens.dialogs import ChoiceScreen
-
-    # late in the game (round 11 of this one), where some districts have routes of different prices
+def doge_to_play() -> BoardgamesApp:
+    """Late in a game (round 11 of this one), a Doge card to play with the Doge on the board, where
+    some districts have routes of different prices."""
     path = saved_san_marco(
         lambda v: (
             v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None and v["round"] >= 11
         )
     )
-    app = BoardgamesApp(load_path=path, bot_delay=0)
+    return BoardgamesApp(load_path=path, bot_delay=0)
+
+
+async def pick_the_doge_card(app, pilot):
+    await to_the_board(app, pilot)
+    screen = app.game_screen
+    assert "doge" in screen.view["pending"]
+    while (screen.view["pending"] or [None])[screen.played_card()] != "doge":
+        await pilot.press("c")
+    return screen
+
+
+async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheapest_first():
+    from boardgames_tui.rules.san_marco.reckoning import doge_routes
+    from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+
+    app = doge_to_play()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_the_board(app, pilot)
-        screen = app.game_screen
-        assert "doge" in screen.view["pending"]
-        while (screen.view["pending"] or [None])[screen.played_card()] != "doge":
-            await pilot.press("c")
+        screen = await pick_the_doge_card(app, pilot)
         view, seat = screen.view, screen.viewer
         bridges = [((a, b), owner) for a, b, owner in view["bridges"]]
         routes = doge_routes(view["doge"], bridges, seat, view["prestige"][seat])
@@ -212,6 +222,49 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
             await pilot.press("enter")  # no move there: a reason, and nothing played
             assert len(app.table.record.steps) == steps
             assert "cannot get here" in app.screen_text()
+
+
+async def test_w_walks_the_doge_out_over_a_bridge_and_back_paying_each_crossing():
+    from boardgames_tui.rules.san_marco.actions import PlayDoge
+    from boardgames_tui.ui.screens.dialogs import ChoiceScreen
+
+    app = doge_to_play()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pick_the_doge_card(app, pilot)
+        assert "w walk" in app.screen_text()
+        view, seat, card = screen.view, screen.viewer, screen.played_card()
+        start, prestige = view["doge"], list(view["prestige"])
+        steps = len(app.table.record.steps)
+
+        await pilot.press("w", "escape")  # called off: nothing played
+        assert len(app.table.record.steps) == steps and "called off" in app.screen_text()
+
+        await pilot.press("w")
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.title_text.startswith("Walking the Doge")
+        labels = [str(label) for label in app.screen.labels]
+        assert labels[0].startswith(f"Stop in {DISTRICTS[start].name}")
+        ways = [i for i, label in enumerate(labels) if label.startswith("To ")]
+        out = next((i for i in ways if "(pays 1)" in labels[i]), ways[0])  # another's bridge if any
+        there = next(d for d in DISTRICTS if labels[out].startswith(f"To {d.name} "))
+        paid_out = "(pays 1)" in labels[out]
+        await pilot.press(str(out + 1))
+        labels = [str(label) for label in app.screen.labels]
+        assert labels[0].startswith(f"Stop in {there.name}")
+        back = next(
+            i
+            for i, label in enumerate(labels)
+            if label.startswith(f"To {DISTRICTS[start].name} ") and ("(pays 1)" in label) == paid_out
+        )
+        await pilot.press(str(back + 1), "1")  # back where he started, and stop: San Marco scored
+        played = app.table.record.steps[steps].action
+        assert isinstance(played, PlayDoge) and played.card == card
+        assert played.district == start and len(played.steps) == 2 and played.steps[0] == played.steps[1]
+        from boardgames_tui.rules.san_marco.reckoning import district_scores
+
+        counts = dict(enumerate(view["cubes"][start]))
+        share = district_scores(counts, DISTRICTS[start].high, DISTRICTS[start].low).get(seat, 0)
+        after = app.table.view(None)["prestige"][seat]
+        assert after == prestige[seat] - 2 * paid_out + share  # each crossing paid, then the scoring
 
 
 async def test_a_bots_moves_that_nobody_sees_are_not_waited_for(monkeypatch):

@@ -136,9 +136,9 @@ fourth rerolled until it differs. Then each player places a starting bridge with
   choose which); a roll above all of them takes your own cubes too.
 - **Doge:** the first one places the Doge anywhere; later ones move him over bridges (your own
   free, another player's for 1 prestige to its owner; from a district no bridge touches, 2 to the
-  bank to reach a neighbour). The district where he stops is scored. Here his route never enters
-  a district twice: a route that does only pays more tolls on the way to a district this one
-  reaches too, at its cheapest.
+  bank to reach a neighbour). The district where he stops is scored. He may go back over a
+  bridge: each crossing of another player's bridge is paid again. The move list offers the routes
+  that never enter a district twice; w walks him step by step, by any route.
 - An empty supply: a card's cube is one of yours moved from the board.
 
 ## Limits and the end of a period

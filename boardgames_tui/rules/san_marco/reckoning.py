@@ -115,6 +115,43 @@ def _doge_paths(
     return tuple(out)
 
 
+# The longest route the Doge is given: enough to cross every bridge of the board and back, and a
+# bound on the work a single move may ask of the engine.
+DOGE_MAX_STEPS = 32
+
+
+def doge_step_refusal(
+    start: int, steps: object, bridges: Sequence[Bridge], player: Colour, prestige: int
+) -> str | None:
+    """Why `steps` is no route for the Doge from `start` (spec §5.5), or None when it is one.
+    Unlike doge_paths' routes, a route may enter a district again and cross a bridge again: each
+    crossing of another colour's bridge is paid again [RULING: crossing twice costs twice]."""
+    if not isinstance(steps, tuple) or any(type(step) is not int for step in steps):
+        return "A Doge route is a list of steps."
+    if len(steps) > DOGE_MAX_STEPS:
+        return f"A Doge route here takes at most {DOGE_MAX_STEPS} steps."
+    here, cost = start, 0
+    for step in steps:
+        touching = [i for i, ((a, b), _) in enumerate(bridges) if here in (a, b)]
+        if step < 0:
+            there = -step - 1
+            if touching:
+                return "The 2-prestige step is only for a district that no bridge touches."
+            if there not in NEIGHBOURS[here]:
+                return "The 2-prestige step goes to a neighbouring district."
+            cost += DOGE_STEP_BANK_COST
+        else:
+            if step not in touching:
+                return "Each step of the Doge crosses a bridge that touches the district he is in."
+            (a, b), owner = bridges[step]
+            there = b if a == here else a
+            cost += 0 if owner == player else 1
+        if cost > prestige:
+            return "You cannot pay for that route: prestige never goes below 0."
+        here = there
+    return None
+
+
 def follow(start: int, steps: Sequence[int], bridges: Sequence[Bridge], player: Colour) -> Route:
     """Where `steps` (as doge_paths writes them) take the Doge, and what they cost."""
     path = [start]

@@ -61,6 +61,7 @@ from .reckoning import (
     district_card_targets,
     district_scores,
     doge_paths,
+    doge_step_refusal,
     follow,
     free_banisher,
     neutral_start,
@@ -307,8 +308,28 @@ class SanMarcoState(State):
             )
         played = getattr(action, "card", None)
         if step == "resolve" and type(played) is int and played >= 0:
-            return action in self._card_actions(seat, only=played)
+            listed = self._card_actions(seat, only=played)
+            if action in listed:
+                return True
+            return isinstance(action, PlayDoge) and self._doge_refusal(seat, action, listed) is None
         return action in self.legal_actions(seat)
+
+    def _doge_refusal(self, seat: int, action: PlayDoge, listed: list[Action]) -> str | None:
+        """Why a Doge move is not allowed, or None. The listing holds each route that never
+        enters a district twice; a route that does (out over a bridge and back, paying its owner
+        twice) is allowed too, checked step by step: there are endlessly many of them."""
+        if self.doge is None or not any(isinstance(a, PlayDoge) for a in listed):
+            return None if action in listed else "That card is not a Doge card of yours to play now."
+        if type(action.district) is not int or not 0 <= action.district < NDISTRICTS:
+            return "There is no such district."
+        bridges = self._bridge_tuples()
+        reason = doge_step_refusal(self.doge, action.steps, bridges, seat, self.prestige[seat])
+        if reason is not None:
+            return reason
+        end = follow(self.doge, action.steps, bridges, seat).destination
+        if end != action.district:
+            return f"That route ends in {DISTRICTS[end].name}, not {DISTRICTS[action.district].name}."
+        return None
 
     def _sources(self, seat: int) -> list[int | None]:
         """Where a card's cube comes from: the supply, or (empty supply) an own cube on the board."""
@@ -929,10 +950,10 @@ class SanMarcoState(State):
         if isinstance(action, Confirm):
             return "Every pile must hold at least one card."
         if isinstance(action, PlayDoge):
-            return (
-                "The Doge cannot take that route: it must be one you can pay for, over bridges that touch"
-                " each district in turn, never entering a district twice."
-            )
+            played = action.card
+            listed = self._card_actions(seat, only=played) if type(played) is int and played >= 0 else []
+            reason = self._doge_refusal(seat, action, listed)
+            return reason or "That Doge move is not open now."
         if isinstance(action, Choose):
             return "That pile is not on offer."
         if isinstance(action, (PlaceBridge, PlayBridge)):

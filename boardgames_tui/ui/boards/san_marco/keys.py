@@ -34,6 +34,10 @@ def from_the_list(screen) -> bool:
     return screen.my_turn and screen.view.get("step") in ("reroll", "banish_pick")
 
 
+def walking(screen) -> bool:
+    return screen.can_walk_doge()
+
+
 def tab_useful(screen) -> bool:
     return on_map(screen) and screen.cursor.jumps()
 
@@ -100,6 +104,13 @@ KEYMAP = (
                 help="playing a pile: the next of your cards (the map shows where it can go)",
             ),
             row(
+                "w",
+                "walk",
+                ("w", "walk_doge"),
+                when=walking,
+                help="a Doge card: walk him a step at a time, by any route (back over a bridge: paid again)",
+            ),
+            row(
                 "d",
                 "give up",
                 ("d", "decline"),
@@ -121,7 +132,8 @@ The footer shows only the keys that do something now. **Dividing**, only you see
 others look away at the hand-off): ←→ pick a card, ↑↓ or a digit move it to another pile, Enter
 offers the piles once each holds a card. **Choosing**: the piles are face up; ↑↓ and Enter, or the
 digits. **Playing a pile**: c picks the next card, the map marks where it can go, Enter plays it
-there; d gives it up. The action list always has every move too.
+there; d gives it up. With a Doge card, w walks him a step at a time by any route, even back
+over a bridge (paid again each time). The action list always has every move too.
 
 On the map each district shows its die number, name and values (high/low), its cubes by colour
 (◆3 = three of ◆'s) and the Doge ♛. Canals run between neighbouring districts (≈); a bridge is

@@ -30,13 +30,15 @@ from ....rules.san_marco.actions import (
 from ....rules.san_marco.data import (
     BRIDGES_PER_PAIR,
     DISTRICTS,
+    DOGE_STEP_BANK_COST,
     LIMIT_OUT,
     NDISTRICTS,
+    NEIGHBOURS,
     PAIRS,
     PERIODS,
     district_of_card,
 )
-from ....rules.san_marco.reckoning import Route, doge_routes, follow
+from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_routes, follow
 from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
@@ -378,6 +380,68 @@ class SanMarcoScreen(GameScreen):
         self.app.push_screen(
             ChoiceScreen(title, labels, "Whose bridges are crossed decides who is paid."), chosen
         )
+
+    def can_walk_doge(self) -> bool:
+        return self.my_turn and self.doge_card_picked() and self.view.get("doge") is not None
+
+    def action_walk_doge(self) -> None:
+        """The Doge walked a step at a time, by any route: the move list offers the routes that
+        never enter a district twice, and a player may want another (spec §5.5: crossing a bridge
+        again is paid again; who is paid can matter)."""
+        if self.not_your_turn():
+            return
+        card = self.played_card()
+        if card is None or not self.can_walk_doge():
+            self.say("w walks the Doge once a Doge card is picked and he is on the board.", error=True)
+            return
+        self.walk_doge(card, ())
+
+    def walk_doge(self, card: int, steps: tuple[int, ...]) -> None:
+        """One step of the walk: stop here (and score), or the steps open from here."""
+        view, seat = self.view, self.viewer
+        assert seat is not None
+        bridges = bridge_tuples(view)
+        route = follow(view["doge"], steps, bridges, seat)
+        here = route.destination
+        left = (view.get("prestige") or [0])[seat] - route.cost
+        stop = Text(f"Stop in {DISTRICTS[here].name}; scores ")
+        stop.append_text(scores_text(view, here))
+        labels: list[Text] = [stop]
+        nexts: list[int | None] = [None]
+        if len(steps) < DOGE_MAX_STEPS:
+            touching = [(i, b) for i, b in enumerate(bridges) if here in b[0]]
+            seen: set[tuple] = set()
+            for index, ((a, b), owner) in touching:
+                there = b if a == here else a
+                price = 0 if owner == seat else 1
+                if price > left or (there, owner) in seen:
+                    continue  # one line for each owner's bridges on a canal: they do the same
+                seen.add((there, owner))
+                label = Text(f"To {DISTRICTS[there].name} over ")
+                label.append(colour_symbol(view, owner), style=colour_style(view, owner))
+                label.append("'s bridge " + ("(yours: free)" if price == 0 else "(pays 1)"))
+                labels.append(label)
+                nexts.append(index)
+            if not touching and left >= DOGE_STEP_BANK_COST:
+                for there in sorted(NEIGHBOURS[here]):
+                    labels.append(Text(f"To {DISTRICTS[there].name} for {DOGE_STEP_BANK_COST} to the bank"))
+                    nexts.append(-(there + 1))
+        title = f"Walking the Doge: he is in {DISTRICTS[here].name}"
+        if steps:
+            title += " · paid so far: " + self.route_cost(route).plain
+        note = "Each crossing of another player's bridge pays its owner 1, again each time. Esc: call it off."
+
+        def chosen(index: int | None) -> None:
+            if index is None or not 0 <= index < len(nexts):
+                self.say("The Doge's walk is called off: nothing was played.")
+                return
+            step = nexts[index]
+            if step is None:
+                self.play(PlayDoge(card, here, steps))
+            else:
+                self.walk_doge(card, (*steps, step))
+
+        self.app.push_screen(ChoiceScreen(title, labels, note), chosen)
 
     # -- the hint under the map ------------------------------------------------------------------
     def hint(self) -> Text:
