@@ -210,6 +210,26 @@ def test_the_cabin_boy_sails_two_spaces_for_free_once_a_round():
     assert not any(isinstance(a, UseCard) and a.card == "P10" for a in s.legal_actions(p))
 
 
+def test_a_second_ship_card_may_start_while_the_first_ones_move_has_spaces_left():
+    """Spec A2: any card at any point of the turn. Starting the Cabin Boy ends the Helmsman's move
+    (as any action but a delivery does): its unused spaces lapse."""
+    s, p = turn("P10", "P12", available="")
+    act(s, UseCard("P12", to="s01"))  # the Helmsman: 1 of its 3 free spaces
+    assert s.free_sail == ("P12", 2)
+    offered = {(a.card, a.to) for a in s.legal_actions(p) if isinstance(a, UseCard)}
+    assert ("P12", "s03") in offered and ("P10", "s03") in offered
+    act(s, UseCard("P10", to="s03"))  # the Cabin Boy's own 2 spaces, from s01
+    assert s.ship[p] == "s03" and s.free_sail is None  # both moves used up
+    assert not any(isinstance(a, UseCard) and a.to for a in s.legal_actions(p))
+
+
+def test_a_card_ship_move_goes_on_with_its_own_spaces_only():
+    s, p = turn("P10", "P12", available="")
+    act(s, UseCard("P10", to="s01"))  # the Cabin Boy: 1 of 2 spaces left
+    act(s, UseCard("P12", to="s02"))  # the Helmsman starts afresh: 3 spaces from s01, 2 left
+    assert s.free_sail == ("P12", 2) and s.uses[p]["P10"] == s.uses[p]["P12"] == 1
+
+
 def test_the_soldier_takes_a_quarter_of_three_cubes_for_free():
     s, p = turn()
     s.tableau[p] = ["P04"]  # Soldier: R2
@@ -238,6 +258,34 @@ def test_ex11_the_juggler_counts_a_joker_double():
     assert s.available[p] == cubes("V2") and s.gold[p] == gold + 3 and s.jokers[p] == 0
     act(s, TakeQuarter("q06"))
     assert s.owner["q06"] == p
+
+
+@pytest.mark.parametrize("what", ["sail", "wall"])
+def test_a_doubled_joker_inside_a_payment_pays_it_in_full(what):
+    """With the Juggler a joker gives 2 cubes or a cube and 3 gold (F13); inside a payment the
+    cube and gold only while the rest still pays what is due: a move is never left part-paid."""
+    s, p = turn("P01", available="R1")
+    s.jokers[p] = 1  # 1 cube and a joker worth 2: 3 cubes
+    act(s, Sail("s03", 3) if what == "sail" else Wall(2))
+    assert s.step == "pay" and s.payment["due"] == 3
+    jokers = {(a.colour, a.also) for a in s.legal_actions(p) if isinstance(a, UseJoker)}
+    assert jokers and all(also is not None and also >= 0 for _, also in jokers)
+    with pytest.raises(IllegalAction):
+        s.apply(p, UseJoker(C["R"], -1))
+    gold = s.gold[p]
+    act(s, UseJoker(C["B"], C["B"]))
+    assert s.step == "actions" and s.available[p] == cubes("") and s.gold[p] == gold
+
+
+def test_a_doubled_joker_may_give_gold_inside_a_payment_it_still_covers():
+    s, p = turn("P01", available="")
+    s.jokers[p] = 1
+    act(s, Sail("s01", 1))
+    jokers = {(a.colour, a.also) for a in s.legal_actions(p) if isinstance(a, UseJoker)}
+    assert (C["R"], -1) in jokers and (-1, -1) not in jokers
+    gold = s.gold[p]
+    act(s, UseJoker(C["R"], -1))  # the cube pays the one space; 3 gold besides
+    assert s.step == "actions" and s.ship[p] == "s01" and s.gold[p] == gold + 3
 
 
 def test_a_doubled_joker_lists_each_choice_once_and_takes_either_order():

@@ -456,7 +456,9 @@ class MacaoState(StepState):
                 and self.uses[p].get(card, 0) < abilities.LIMIT[CARD[card].uses]
             ):
                 if CARD[card].effect.code == "SHIP":
-                    if not self.free_sail:
+                    # another ship card may start its own move at any point (spec A2); the move
+                    # under way ends then, as with any action but a delivery
+                    if not self.free_sail or self.free_sail[0] != card:
                         acts += self._free_sails(card, self.ship[p], int(CARD[card].effect.args[0]))
                     continue
                 for gain in abilities.uses(card, have, self.gold[p], last):
@@ -545,9 +547,16 @@ class MacaoState(StepState):
         return super().apply(seat, self._as_listed(action))
 
     def _list_pay(self, p: int) -> list[Action]:
-        # in the middle of a payment a joker is a cube: its gold would leave the move unpaid
+        # In the middle of a payment a joker gives cubes; with the Juggler, a cube and 3 gold only
+        # while the cubes left and the other jokers still pay what is due: the move is paid in full.
         acts: list[Action] = [make(PayCube, c) for c in range(NCOLOURS) if self.available[p][c] > 0]
-        return acts + self._joker_actions(p, gold=False)
+        jokers = self._joker_actions(p, gold=False)
+        if self.joker_worth(p) == 2:
+            assert self.payment is not None
+            rest = sum(self.available[p]) + 1 + (self.jokers[p] - 1) * 2
+            if rest < self.payment["due"]:
+                jokers = [j for j in jokers if getattr(j, "also", None) != -1]
+        return acts + jokers
 
     # -- applying ----------------------------------------------------------------------------
 
@@ -749,7 +758,7 @@ class MacaoState(StepState):
     def _act_use(self, p: int, a: UseCard) -> None:
         if a.to:
             spaces = DISTANCES[self.ship[p]][a.to]
-            if self.free_sail:  # the same free move, on after a delivery
+            if self.free_sail and self.free_sail[0] == a.card:  # the same free move, on
                 left = self.free_sail[1] - spaces
             else:
                 left = int(CARD[a.card].effect.args[0]) - spaces
