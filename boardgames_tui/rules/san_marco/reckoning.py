@@ -83,8 +83,9 @@ def doge_paths(
     """Every way the Doge may go from `start` that `player` can pay for, without entering a
     district twice: (destination, steps), each step a bridge's index in `bridges` to cross it, or
     −(d + 1) to step to neighbouring district d for 2 to the bank (only from a district no bridge
-    touches). The empty route stays. Routes that revisit a district only cost more, and are left
-    out. Kept for the positions met again (a pile with a Doge card is listed at every move)."""
+    touches). The empty route stays. Routes that enter a district again are endless (own bridges
+    are free) and are not listed: doge_step_refusal checks one. Kept for the positions met again
+    (a pile with a Doge card is listed at every move)."""
     return _doge_paths(start, tuple(bridges), player, prestige)
 
 
