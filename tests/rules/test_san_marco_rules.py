@@ -163,6 +163,8 @@ def test_the_first_doge_goes_anywhere_for_free_and_scores_there():
     state.cubes[D[4]][B] = 2
     resolving(state, G, ["doge"])
     assert {a.district for a in state.legal_actions(G) if isinstance(a, PlayDoge)} == set(range(6))
+    with pytest.raises(IllegalAction, match="no route"):
+        state.apply(G, PlayDoge(0, D[4], (0,)))
     state.apply(G, PlayDoge(0, D[4]))  # the first Doge: placed, no route
     assert state.doge == D[4]
     assert state.prestige[:2] == [DISTRICTS[SAN_MARCO].high, DISTRICTS[SAN_MARCO].low]

@@ -318,8 +318,12 @@ class SanMarcoState(State):
         """Why a Doge move is not allowed, or None. The listing holds each route that never
         enters a district twice; a route that does (out over a bridge and back, paying its owner
         twice) is allowed too, checked step by step: there are endlessly many of them."""
-        if self.doge is None or not any(isinstance(a, PlayDoge) for a in listed):
-            return None if action in listed else "That card is not a Doge card of yours to play now."
+        if action in listed:
+            return None
+        if not any(isinstance(a, PlayDoge) for a in listed):
+            return "That card is not a Doge card of yours to play now."
+        if self.doge is None:
+            return "The first Doge card places him in any district, with no route."
         if type(action.district) is not int or not 0 <= action.district < NDISTRICTS:
             return "There is no such district."
         bridges = self._bridge_tuples()
