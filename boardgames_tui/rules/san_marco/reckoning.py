@@ -89,26 +89,29 @@ def doge_paths(
     return _doge_paths(start, tuple(bridges), player, prestige)
 
 
+def doge_steps(here: int, bridges: Sequence[Bridge], player: Colour) -> list[tuple[int, int, int]]:
+    """The Doge's steps open from district `here` (spec §5.5), as (district reached, step, price):
+    each bridge touching `here` (free over `player`'s own, else 1), or, only when none touches it,
+    each neighbouring district for 2 to the bank. Steps are written as doge_paths writes them."""
+    steps = []
+    for index, ((a, b), owner) in enumerate(bridges):
+        if here in (a, b):
+            steps.append((b if a == here else a, index, 0 if owner == player else 1))
+    if steps:
+        return steps
+    return [(there, -(there + 1), DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
+
+
 @functools.lru_cache(maxsize=4096)
 def _doge_paths(
     start: int, bridges: tuple[Bridge, ...], player: Colour, prestige: int
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    touching: dict[int, list[int]] = {d: [] for d in range(NDISTRICTS)}
-    for index, ((a, b), _) in enumerate(bridges):
-        touching[a].append(index)
-        touching[b].append(index)
+    moves_from = {d: doge_steps(d, bridges, player) for d in range(NDISTRICTS)}
     out: list[tuple[int, tuple[int, ...]]] = []
 
     def walk(here: int, seen: frozenset[int], steps: tuple[int, ...], cost: int) -> None:
         out.append((here, steps))
-        if touching[here]:
-            moves = []
-            for index in touching[here]:
-                (a, b), owner = bridges[index]
-                moves.append((b if a == here else a, index, 0 if owner == player else 1))
-        else:
-            moves = [(there, -(there + 1), DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
-        for there, step, price in moves:
+        for there, step, price in moves_from[here]:
             if there not in seen and cost + price <= prestige:
                 walk(there, seen | {there}, steps + (step,), cost + price)
 
@@ -133,23 +136,17 @@ def doge_step_refusal(
         return f"A Doge route here takes at most {DOGE_MAX_STEPS} steps."
     here, cost = start, 0
     for step in steps:
-        touching = [i for i, ((a, b), _) in enumerate(bridges) if here in (a, b)]
-        if step < 0:
-            there = -step - 1
-            if touching:
-                return "The 2-prestige step is only for a district that no bridge touches."
-            if there not in NEIGHBOURS[here]:
-                return "The 2-prestige step goes to a neighbouring district."
-            cost += DOGE_STEP_BANK_COST
-        else:
-            if step not in touching:
+        open_here = {s: (there, price) for there, s, price in doge_steps(here, bridges, player)}
+        if step not in open_here:
+            if step >= 0:
                 return "Each step of the Doge crosses a bridge that touches the district he is in."
-            (a, b), owner = bridges[step]
-            there = b if a == here else a
-            cost += 0 if owner == player else 1
+            if any(s >= 0 for s in open_here):
+                return "The 2-prestige step is only for a district that no bridge touches."
+            return "The 2-prestige step goes to a neighbouring district."
+        here, price = open_here[step]
+        cost += price
         if cost > prestige:
             return "You cannot pay for that route: prestige never goes below 0."
-        here = there
     return None
 
 

@@ -309,9 +309,9 @@ class SanMarcoState(State):
         played = getattr(action, "card", None)
         if step == "resolve" and type(played) is int and played >= 0:
             listed = self._card_actions(seat, only=played)
-            if action in listed:
-                return True
-            return isinstance(action, PlayDoge) and self._doge_refusal(seat, action, listed) is None
+            if isinstance(action, PlayDoge):
+                return self._doge_refusal(seat, action, listed) is None
+            return action in listed
         return action in self.legal_actions(seat)
 
     def _doge_refusal(self, seat: int, action: PlayDoge, listed: list[Action]) -> str | None:

@@ -30,15 +30,13 @@ from ....rules.san_marco.actions import (
 from ....rules.san_marco.data import (
     BRIDGES_PER_PAIR,
     DISTRICTS,
-    DOGE_STEP_BANK_COST,
     LIMIT_OUT,
     NDISTRICTS,
-    NEIGHBOURS,
     PAIRS,
     PERIODS,
     district_of_card,
 )
-from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_routes, follow
+from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_routes, doge_steps, follow
 from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
@@ -408,24 +406,22 @@ class SanMarcoScreen(GameScreen):
         stop.append_text(scores_text(view, here))
         labels: list[Text] = [stop]
         nexts: list[int | None] = [None]
-        if len(steps) < DOGE_MAX_STEPS:
-            touching = [(i, b) for i, b in enumerate(bridges) if here in b[0]]
-            seen: set[tuple] = set()
-            for index, ((a, b), owner) in touching:
-                there = b if a == here else a
-                price = 0 if owner == seat else 1
-                if price > left or (there, owner) in seen:
+        seen: set[tuple] = set()
+        for there, step, price in doge_steps(here, bridges, seat) if len(steps) < DOGE_MAX_STEPS else ():
+            if price > left:
+                continue
+            if step < 0:
+                label = Text(f"To {DISTRICTS[there].name} for {price} to the bank")
+            else:
+                owner = bridges[step][1]
+                if (there, owner) in seen:
                     continue  # one line for each owner's bridges on a canal: they do the same
                 seen.add((there, owner))
                 label = Text(f"To {DISTRICTS[there].name} over ")
                 label.append(colour_symbol(view, owner), style=colour_style(view, owner))
                 label.append("'s bridge " + ("(yours: free)" if price == 0 else "(pays 1)"))
-                labels.append(label)
-                nexts.append(index)
-            if not touching and left >= DOGE_STEP_BANK_COST:
-                for there in sorted(NEIGHBOURS[here]):
-                    labels.append(Text(f"To {DISTRICTS[there].name} for {DOGE_STEP_BANK_COST} to the bank"))
-                    nexts.append(-(there + 1))
+            labels.append(label)
+            nexts.append(step)
         title = f"Walking the Doge: he is in {DISTRICTS[here].name}"
         if steps:
             title += " · paid so far: " + self.route_cost(route).plain
