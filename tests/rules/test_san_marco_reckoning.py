@@ -10,6 +10,7 @@ from boardgames_tui.rules.san_marco.reckoning import (
     district_card_targets,
     district_scores,
     doge_paths,
+    doge_reach,
     doge_routes,
     follow,
     free_banisher,
@@ -98,6 +99,10 @@ def test_x7_doge_path_costs():
     # what cannot be paid for is not offered
     poor = doge_routes(D[4], bridges, "R", prestige=1)
     assert set(poor) == {D[4], D[3], D[2], D[6]}
+    # the board tells "no route at all" from "not for your prestige": 5 is out of reach only
+    # for want of prestige, 1 whatever the prestige
+    assert doge_reach(D[4], bridges, "R") == {D[4], D[3], D[2], D[5], D[6]}
+    assert D[1] not in doge_reach(D[4], bridges, "R")
 
 
 def test_the_doge_steps_to_a_neighbour_for_two_only_from_a_district_no_bridge_touches():

@@ -183,7 +183,7 @@ async def pick_the_doge_card(app, pilot):
 
 
 async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheapest_first():
-    from boardgames_tui.rules.san_marco.reckoning import doge_routes
+    from boardgames_tui.rules.san_marco.reckoning import doge_reach, doge_routes
     from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 
     app = doge_to_play()
@@ -221,7 +221,11 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
             screen.cursor.put(("district", unreachable[0]))
             await pilot.press("enter")  # no move there: a reason, and nothing played
             assert len(app.table.record.steps) == steps
-            assert "cannot get here" in app.screen_text()
+            # the reason says which: no run of bridges at all, or none the prestige pays for
+            if unreachable[0] in doge_reach(view["doge"], bridges, seat):
+                assert "cannot get here for the prestige you have" in app.screen_text()
+            else:
+                assert "cannot get here: no run of bridges leads here" in app.screen_text()
 
 
 async def test_w_walks_the_doge_out_over_a_bridge_and_back_paying_each_crossing():

@@ -41,7 +41,7 @@ OPTIONS = (
         (("any", "any number, three in all (ruling)"), ("one", "at most one each")),
         "any",
         "The rulebook caps a canal at three bridges and once words it as three from different "
-        "players; by default one player may own two of the three.",
+        "players; by default the cap counts all owners, so one player may own all three.",
     ),
 )
 
@@ -103,9 +103,9 @@ wins, and a tie goes to the most cubes in San Marco.
 Neighbouring districts (a bridge joins two of them, at most {D.BRIDGES_PER_PAIR} on one canal): {pairs}.
 
 **Provisional board data.** The printed board is not public: the rulebook gives only San Marco's
-values, Castello's die number and that Castello and San Marco are neighbours. The other values and
-neighbours above are stand-ins (real Venice's districts), kept in one table to be replaced once the
-printed board has been read.
+values, Castello's die number and that Castello and San Marco are neighbours. The other values,
+die numbers (read from the order of the rulebook's card list) and neighbours above are stand-ins
+(real Venice's districts), kept in one table to be replaced once the printed board has been read.
 
 ## Set-up
 
@@ -119,10 +119,11 @@ fourth rerolled until it differs. Then each player places a starting bridge with
 - The start player divides; the other roles are drawn at random. With 4 players there are two
   dividers, each with a chooser; with 3, one divider and two choosers.
 - A divider draws 5 action and 3 limit cards (6 and 4 with 3 players) and splits them, in secret,
-  into 2 piles (3 with 3 players), each with at least one card. Both dividers split at the same
-  time (at one keyboard, one after the other) and before any pile is shown. Then the piles are
-  turned up: the chooser takes one (with 3 players, the first chooser, then the second), and the
-  divider takes what is left.
+  into 2 piles (3 with 3 players), each with at least one card. With 4 players both dividers
+  split (at one keyboard, one after the other) before any pile is shown.
+- The first divider's piles are turned up: the chooser takes one and plays it (with 3 players, the
+  first chooser, then the second), and the divider takes and plays what is left. With 4 players
+  the second pair's piles are turned up only then, and resolved the same way.
 - Limit cards count as soon as their pile is taken. Action cards are played one at a time in any
   order, or given up.
 
@@ -137,17 +138,21 @@ fourth rerolled until it differs. Then each player places a starting bridge with
 - **Doge:** the first one places the Doge anywhere; later ones move him over bridges (your own
   free, another player's for 1 prestige to its owner; from a district no bridge touches, 2 to the
   bank to reach a neighbour). The district where he stops is scored. He may go back over a
-  bridge: each crossing of another player's bridge is paid again. The move list offers the routes
-  that never enter a district twice; w walks him step by step, by any route.
+  bridge: each crossing of another player's bridge is paid again. He may also stay where he
+  stands, which scores that district again. The move list offers the routes that never enter a
+  district twice; w walks him step by step, by any route.
+- The cube on a bridge only marks its owner: it comes from your supply and never counts in a
+  district. Cubes banished or transferred go back to their owner's supply, to be placed again.
 - An empty supply: a card's cube is one of yours moved from the board.
 
 ## Limits and the end of a period
 
 A player whose limit cards add up to {D.LIMIT_OUT} or more at the end of a round is out for the
-period. With one player out (or two of four), those left play one extra round; otherwise the period
-ends. Then everyone below {D.LIMIT_OUT} gains the highest total less their own, and the player with
-the sole lowest total may banish once for free (nobody, on a tie). After {D.PERIODS} periods every
-district is scored.
+period. With one player out (or two of four), those left play one extra round and the period
+ends: three left of four play it by the 3-player rules, two left play one divider and one chooser
+with 5 + 3 cards in 2 piles. With more out, the period ends at once. Then everyone below
+{D.LIMIT_OUT} gains the highest total less their own, and the player with the sole lowest total
+may banish once for free (nobody, on a tie). After {D.PERIODS} periods every district is scored.
 
 ## Two players (not official)
 

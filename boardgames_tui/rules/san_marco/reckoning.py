@@ -102,6 +102,18 @@ def doge_steps(here: int, bridges: Sequence[Bridge], player: Colour) -> list[tup
     return [(there, -(there + 1), DOGE_STEP_BANK_COST) for there in sorted(NEIGHBOURS[here])]
 
 
+def doge_reach(start: int, bridges: Sequence[Bridge], player: Colour) -> set[int]:
+    """The districts the Doge can reach from `start` by any run of steps, whatever it would cost:
+    what tells a district no route leads to from one the player's prestige cannot pay for."""
+    reached, frontier = {start}, [start]
+    while frontier:
+        for there, _step, _price in doge_steps(frontier.pop(), bridges, player):
+            if there not in reached:
+                reached.add(there)
+                frontier.append(there)
+    return reached
+
+
 @functools.lru_cache(maxsize=4096)
 def _doge_paths(
     start: int, bridges: tuple[Bridge, ...], player: Colour, prestige: int

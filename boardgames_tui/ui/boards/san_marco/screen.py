@@ -36,7 +36,7 @@ from ....rules.san_marco.data import (
     PERIODS,
     district_of_card,
 )
-from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_routes, doge_steps, follow
+from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_reach, doge_routes, doge_steps, follow
 from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
@@ -520,6 +520,13 @@ class SanMarcoScreen(GameScreen):
         card = self.played_card()
         kind = pending[card] if card is not None else ""
         if kind == "doge":
+            doge, seat = self.view.get("doge"), self.viewer
+            if (
+                doge is not None
+                and seat is not None
+                and d not in doge_reach(doge, bridge_tuples(self.view), seat)
+            ):
+                return "the Doge cannot get here: no run of bridges leads here"
             return "the Doge cannot get here for the prestige you have"
         if kind == "transfer":
             return "no cube of another colour to replace here"

@@ -22,7 +22,7 @@ CARD_HELP = {
     "bridge": "a bridge (with one of your cubes) between two neighbouring districts",
     "transfer": "replace another colour's cube in any district with one of yours",
     "doge": "move the Doge (the first one places him) and score the district he stops in",
-    "banish": "name a district, roll: that many cubes of other colours leave it",
+    "banish": "name a district, roll: that many cubes of others leave it (a higher roll takes yours too)",
 }
 
 

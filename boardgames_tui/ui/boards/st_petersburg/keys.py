@@ -119,7 +119,7 @@ scoring that pays it, its power, and for a trading card what it must replace.
 
 On the board: W workers (green), B buildings (blue), A aristocrats (orange), T trading cards
 (their face colour). Prices are for the player to act, discounts applied: **5→4₽** means printed 5,
-you pay 4; **\\*** marks a trading card, priced with the cheapest card it could replace; **—** means
-it has nothing to replace. The underlined stack deals next; "start" shows who holds each phase's
-start marker.
+you pay 4; **\\*** marks a trading card at its lowest price, replacing the dearest card it may;
+**—** means it has nothing to replace. The underlined stack deals next; "start" shows who holds
+each phase's start marker.
 """
