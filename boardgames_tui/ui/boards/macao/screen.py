@@ -639,7 +639,9 @@ class MacaoScreen(GameScreen):
         self.choose_and_play(moves, self.choice_title(kind, moves))
 
     def action_tribute(self) -> None:
-        self.play_kind("tribute", "No tribute now: once a turn, in your action turn, with the gold for it.")
+        self.play_kind(
+            "tribute", "No tribute now: once a turn (twice with the Envoy), in your turn, with the gold."
+        )
 
     def action_wall(self) -> None:
         self.play_kind("wall", "No wall move now: once a round, in your action turn, with the cubes for it.")
