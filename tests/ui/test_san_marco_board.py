@@ -226,6 +226,15 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
                 assert "cannot get here for the prestige you have" in app.screen_text()
             else:
                 assert "cannot get here: no run of bridges leads here" in app.screen_text()
+        # with no prestige left, a district over another player's bridge is out of reach only for
+        # want of prestige, and the reason says so
+        poor = dict(view, prestige=[0] * len(view["prestige"]))
+        free = doge_routes(view["doge"], bridges, seat, 0)
+        dear = sorted(doge_reach(view["doge"], bridges, seat) - set(free))
+        assert dear  # (the position is chosen for it: some route there costs prestige)
+        screen.view = poor
+        assert screen.why_not_here(dear[0]) == "the Doge cannot get here for the prestige you have"
+        screen.view = view
 
 
 async def test_w_walks_the_doge_out_over_a_bridge_and_back_paying_each_crossing():
