@@ -180,7 +180,7 @@ async def test_a_third_die_is_refused_and_a_colour_letter_marks_its_die():
         screen = app.game_screen
         await press(pilot, "b", "v", "k")
         assert sorted(screen.dice.marked) == [1, 5] and "Two dice are marked" in app.screen_text()
-        await press(pilot, "b", "k")  # unmark blue, mark black
+        await press(pilot, "B", "K")  # unmark blue, mark black: capitals (as the footer writes them) too
         steps = len(app.table.record.steps)
         await press(pilot, "enter")
         assert app.table.record.steps[steps].action == ChooseDice(3, 5)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
-COLOUR_KEYS = tuple((letter, f"colour('{letter.upper()}')") for letter in "rbgkyv")
+# The footer writes the colours in capitals, so Shift (or Caps Lock) must not make them dead keys.
+COLOUR_KEYS = tuple(
+    (key, f"colour('{letter.upper()}')") for letter in "rbgkyv" for key in (letter, letter.upper())
+)
 
 
 def dicing(screen) -> bool:
