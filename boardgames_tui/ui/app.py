@@ -532,7 +532,7 @@ class BoardgamesApp(App):
             return
         await super().on_event(event)
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         # Bindings run in App._on_key, once the key has come back up from the focused widget: by
         # then the key before it has done its work (a hand-off, a move), so this is where a key
         # typed before that work showed its result is recognised and dropped. Textual calls every
@@ -540,6 +540,14 @@ class BoardgamesApp(App):
         if self.stale(event):
             event.prevent_default()
             event.stop()
+            return
+        # Caps Lock (or Shift) must not leave a letter key dead: a capital that nothing binds
+        # does what its small letter does. A screen that binds the capital itself keeps it.
+        key = event.key
+        if len(key) == 1 and "A" <= key <= "Z":
+            event.prevent_default()
+            if not await self._check_bindings(key):
+                await self._check_bindings(key.lower())
 
     def push_screen(self, screen, callback=None, wait_for_dismiss=False):  # type: ignore[override]
         if self._exit:

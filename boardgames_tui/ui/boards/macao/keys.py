@@ -8,10 +8,8 @@ from __future__ import annotations
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
-# The footer writes the colours in capitals, so Shift (or Caps Lock) must not make them dead keys.
-COLOUR_KEYS = tuple(
-    (key, f"colour('{letter.upper()}')") for letter in "rbgkyv" for key in (letter, letter.upper())
-)
+# The footer writes the colours in capitals: the app lets a capital do what its small letter does.
+COLOUR_KEYS = tuple((letter, f"colour('{letter.upper()}')") for letter in "rbgkyv")
 
 
 def dicing(screen) -> bool:
