@@ -7,10 +7,16 @@ from collections.abc import Sequence
 
 from boardgames_tui.rules.core import Action
 from boardgames_tui.rules.rialto import GAME
-from boardgames_tui.rules.rialto.data import CARD_NAMES, STAGES
+from boardgames_tui.rules.rialto.data import CARD_NAMES, DISTRICTS, SLOTS, STAGES
 from boardgames_tui.rules.rialto.state import RialtoState
 
 KIND = {name: i for i, name in enumerate(CARD_NAMES)}
+D = {d.name: i for i, d in enumerate(DISTRICTS)}  # district index by name
+
+
+def slot_of(a: str, b: str) -> int:
+    """The connection between two districts named."""
+    return SLOTS.index(tuple(sorted((D[a], D[b]))))  # type: ignore[arg-type]
 
 
 def cards(*names: str) -> list[int]:

@@ -35,15 +35,7 @@ from boardgames_tui.rules.rialto.reckoning import (
     supply_points,
 )
 
-from .rialto_helpers import act, at_stage, cards, new, set_doge
-
-D = {d.name: i for i, d in enumerate(DISTRICTS)}
-
-
-def slot_of(a: str, b: str) -> int:
-    pair = tuple(sorted((D[a], D[b])))
-    return SLOTS.index(pair)  # type: ignore[arg-type]
-
+from .rialto_helpers import D, act, at_stage, cards, new, set_doge, slot_of
 
 # -- E6 and the effective-count table (§5.7) --------------------------------------------------
 
