@@ -19,7 +19,10 @@ not depend on the number. A hard bot's decisions are timed too (median and p95):
 weaker hard bot in less time, never a different game engine (the table's own times: TABLE_THINK).
 With --record FILE each game's outcome is kept as it ends, with the budget and a fingerprint of
 the rules code, and a run stopped halfway goes on from there when started again, while the code is
-the same; `--record FILE --tally` prints what the file holds for today's code.
+the same; `--record FILE --tally` prints what the file holds for today's code. A change to the
+rules code that no move depends on (a message, a text) need not restart it: `--record FILE --carry
+CODE` plays some of the games recorded for the code fingerprinted CODE again, and keeps them all
+for today's code only if each ends as recorded.
 benchmarks/records/bots.jsonl is the record of issue 13's measurement.
 """
 
@@ -204,12 +207,13 @@ def record_key(game_id: str, a: str, b: str, players: int, think: float) -> dict
 def tally(record: Path) -> None:
     """What `record` holds for today's code, pairing by pairing (A's wins so far), playing nothing."""
     groups: dict[tuple, list[float]] = {}
-    stale = 0
+    stale = carried = 0
     for row in recorded(record):
         key = record_key(row["game"], row["a"], row["b"], row["players"], row["think"])
         if any(row.get(k) != v for k, v in key.items()):
             stale += 1
             continue
+        carried += "carried_from" in row
         groups.setdefault(tuple(key.values())[:5], []).append(row["share"])
     for (game_id, a, b, players, think), shares in sorted(groups.items()):
         share = sum(shares) / len(shares)
@@ -218,8 +222,70 @@ def tally(record: Path) -> None:
             f"{game_id:14} {players}p  {a:>6} vs {b:<6} {len(shares):4} games  A wins "
             f"{100 * share:5.1f}%  ({share * players:.2f}× the fair share){thinking}"
         )
+    if carried:
+        print(f"({carried} of them played by earlier code that replays showed plays them the same: --carry)")
     if stale:
         print(f"({stale} games played by other code or budgets left out)")
+
+
+def carry(record: Path, old: str, checks: int = 5, jobs: int = 1) -> int:
+    """Keep for today's code the games `record` holds for the rules code `old`, pairing by pairing,
+    when today's code plays them the same: a change no bot's move depends on (a message, a rules
+    text, a docstring) then need not restart a long measurement. Every game is played from its seed
+    with moves counted, not timed, so a game played again is the same game unless the code plays
+    differently. Of a pairing with a hard bot `checks` games, spread over its seeds, are played
+    again, of the others every game; only if each ends as recorded (A's share and the number of
+    A's hard decisions) are that pairing's games written again under today's code, marked with the
+    code they came from. Seats rotate from the first seed, 1 in issue 13's runs. Returns the number
+    of games carried."""
+    rows = recorded(record)
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        if row.get("code") == old:
+            groups.setdefault(tuple(row[k] for k in ("game", "a", "b", "players", "think")), []).append(row)
+    carried = 0
+    for (game_id, a, b, players, think), games in sorted(groups.items()):
+        key = record_key(game_id, a, b, players, think)
+        name = f"{game_id} {players}p {a} vs {b}"
+        if key["code"] == old:
+            print(f"{name}: {old} is today's code already")
+            continue
+        if any(row.get("search_rate") != key["search_rate"] for row in games):
+            print(f"{name}: the search's speed has changed, so the budget is another: nothing carried")
+            continue
+        have = {row["seed"] for row in rows if all(row.get(k) == v for k, v in key.items())}
+        by_seed = {row["seed"]: row for row in games}
+        seeds = sorted(by_seed)
+        if "hard" in (a, b):  # a hard game takes a minute: a sample
+            n = min(max(1, checks), len(seeds))
+            picked = sorted({seeds[i * (len(seeds) - 1) // max(1, n - 1)] for i in range(n)})
+        else:  # the others take a second or less: all of them
+            picked = seeds
+        jobs_list = [(game_id, a, b, players, seed - 1, 1, think) for seed in picked]
+        if jobs > 1 and len(jobs_list) > 1:
+            with Pool(jobs) as pool:
+                again = pool.map(one_game, jobs_list)
+        else:
+            again = [one_game(job) for job in jobs_list]
+        differs = [
+            (seed, by_seed[seed]["share"], share)
+            for seed, (share, decisions, _) in zip(picked, again)
+            if share != by_seed[seed]["share"] or len(decisions) != len(by_seed[seed]["decisions"])
+        ]
+        if differs:
+            seed, was, now = differs[0]
+            print(f"{name}: game {seed} plays differently (A's share {was} then, {now} now): nothing carried")
+            continue
+        lines = [
+            {**row, "code": key["code"], "carried_from": old, "replayed": row["seed"] in picked}
+            for row in games
+            if row["seed"] not in have
+        ]
+        with record.open("a") as out:
+            out.writelines(json.dumps(line) + "\n" for line in lines)
+        carried += len(lines)
+        print(f"{name}: {len(picked)} games played again, each as recorded: {len(lines)} games carried")
+    return carried
 
 
 def counts_measured(game_id: str, asked: int | None) -> list[int]:
@@ -273,7 +339,20 @@ def main() -> int:
         "--stage", type=int, default=50, help="issue 13's table: games a pairing before the next (default 50)"
     )
     parser.add_argument("--tally", action="store_true", help="print what --record holds and stop")
+    parser.add_argument(
+        "--carry",
+        metavar="CODE",
+        help="keep --record's games of rules code CODE for today's code if replays play them the same",
+    )
+    parser.add_argument(
+        "--checks", type=int, default=5, help="with --carry: games replayed a pairing (default 5)"
+    )
     args = parser.parse_args()
+    if args.carry:
+        if args.record is None or not args.record.exists():
+            parser.error("--carry reads the file --record names")
+        print(f"{carry(args.record, args.carry, args.checks, args.jobs)} games carried")
+        return 0
     if args.tally:
         if args.record is None or not args.record.exists():
             parser.error("--tally reads the file --record names")

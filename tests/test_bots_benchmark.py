@@ -84,3 +84,37 @@ def test_a_record_cut_short_mid_line_plays_that_game_again(tmp_path):
     again = bots.match("rialto", "normal", "easy", 2, 2, record=record)
     assert again["share"] == bots.match("rialto", "normal", "easy", 2, 2)["share"]
     assert len(bots.recorded(record)) == 2  # the game played again has a line of its own
+
+
+def as_older_code(record: Path, old: str) -> list[dict]:
+    rows = [{**row, "code": old} for row in bots.recorded(record)]
+    record.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return rows
+
+
+def test_games_of_earlier_code_are_carried_only_when_replays_end_as_recorded(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    bots.match("rialto", "normal", "easy", 2, 4, record=record)
+    bots.match("rialto", "hard", "normal", 2, 3, think=0.01, record=record)
+    rows = as_older_code(record, "0" * 12)
+    assert bots.carry(record, "0" * 12, checks=2) == 7  # the same code under another name plays the same
+    carried = [row for row in bots.recorded(record) if "carried_from" in row]
+    assert {row["code"] for row in carried} == {bots.code_of("rialto")}
+    assert sum(row["replayed"] for row in carried) == 4 + 2  # every normal game, two of the hard ones
+    bots.tally(record)
+    assert "7 of them played by earlier code" in capsys.readouterr().out
+    assert bots.carry(record, "0" * 12, checks=2) == 0  # carried once, not twice
+    # Nothing to rerun: the carried games count for today's code.
+    bots.match("rialto", "normal", "easy", 2, 4, record=record)
+    assert len(bots.recorded(record)) == len(rows) + 7
+
+
+def test_a_pairing_whose_replay_differs_is_not_carried(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    bots.match("rialto", "normal", "easy", 2, 3, record=record)
+    rows = as_older_code(record, "1" * 12)
+    rows[1]["share"] = 1.0 - rows[1]["share"]  # code that once played this game otherwise
+    record.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    assert bots.carry(record, "1" * 12) == 0
+    assert "game 2 plays differently" in capsys.readouterr().out
+    assert len(bots.recorded(record)) == 3
