@@ -117,6 +117,12 @@ def test_envoy_diplomat_and_message_at_the_tribute():
     act(s, Tribute())
     assert s.gold[p] == 10 - 2 - 2 and s.pp[p] == 2 * (5 + 2)
     assert Tribute() not in s.legal_actions(p)
+    with pytest.raises(IllegalAction, match="2 times a round"):  # the Envoy's limit, not one
+        act(s, Tribute())
+    plain, q = turn(gold=10)
+    act(plain, Tribute())
+    with pytest.raises(IllegalAction, match="once a round"):
+        act(plain, Tribute())
 
 
 def test_the_gate_wins_wall_ties_and_the_guard_steps():

@@ -97,7 +97,9 @@ they pass (unspent cubes are lost):
 - **Pay tribute** (once a round): the round's price in gold for its PP.
 - **Climb the wall** (one move a round): 1 cube for one space, 2 for each further space. You land on
   top of the discs there; at the last space, under them.
-- **Use a joker**, at any time in your turn: a cube of any colour, or {D.JOKER_GOLD} gold.
+- **Use a joker**, at any time in your turn: a cube of any colour, or {D.JOKER_GOLD} gold. (The
+  rulebook says "at any time"; a cube taken outside your turn could not be spent, and no card here
+  asks for gold then.)
 
 ## Game end
 

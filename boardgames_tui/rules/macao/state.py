@@ -1046,7 +1046,9 @@ class MacaoState(StepState):
         if isinstance(action, (Sail, Wall)):
             return "You do not have that many cubes, or that move is not open to you now."
         if isinstance(action, Tribute):
-            return "One tribute a round, and you need the gold it costs."
+            most = self.limit(seat, "TRIBUTE_PLUS")
+            times = "once" if most == 1 else f"{most} times"
+            return f"You may pay tribute {times} a round, with the gold it costs."
         if isinstance(action, Deliver):
             return "Your ship must be in the port that wants that good, with a space left there."
         if isinstance(action, UseJoker):

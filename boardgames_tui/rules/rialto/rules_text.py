@@ -34,6 +34,8 @@ points (VP) wins; a tie goes to whoever is ahead on the Doge track.
 Everyone starts with {D.START_VP} VP, {D.PERSONAL_COUNCILMEN} councilmen in their supply
 ({D.COUNCILMEN - D.PERSONAL_COUNCILMEN} more in the general supply) and coins by seat from the
 start player ({coins}). All Doge discs share the first space, the start player's on top.
+**Doge order**, which settles every tie and every "in order": the disc on the higher space first,
+and on one space the disc higher in its stack.
 Counter-clockwise, starting on the start player's right, each player picks a value-1 building
 (green, yellow or blue): each type once with 2–3 players, twice with 4–5.
 
@@ -42,14 +44,16 @@ Counter-clockwise, starting on the start player's right, each player picks a val
 **Phase I, cards.** Players + 1 rows of {D.ROW_SIZE} cards are laid out. In Doge order each player
 takes a row and draws {D.BLIND_DRAWS} cards blind. Then, in Doge order, green buildings may be used;
 the row nobody took is discarded, and everyone discards down to {D.HAND_LIMIT} cards (plus green
-bonuses). Hand sizes are public; hands are not.
+bonuses). Cards not played in Phase II stay in your hand for later rounds. Hand sizes are public;
+hands are not.
 
 **Phase II, six stages:** A Doge, B Gold, C Building, D Bridge, E Gondola, F Councilman. Stage A
 starts with the first in Doge order, each later stage with the previous stage's bonus winner
 (with no bonus, the same start player). Clockwise, each player once plays any number of cards
 of the stage's kind, or passes. Jokers add one each; without a card of the kind, two Jokers
-stand for one card you do not hold (a Joker alone is no play). The highest count wins the bonus
-(ties: Doge order). Then everyone acts, in Doge order:
+stand for one card you do not hold (a Joker alone is no play). Your count, cards and Jokers
+together, is the size of your action below ("per card" means per counted card) and decides the
+bonus: the highest count wins it (ties: Doge order). Then everyone acts, in Doge order:
 
 - **A Doge:** advance a space per card (bonus +1); a disc landing on others goes on top.
 - **B Gold:** a coin per card (bonus +1).
@@ -75,25 +79,27 @@ A building is used once a round by putting a coin on it.
 
 - **Green 1:** one card from the leftover row, or {D.GREEN_DRAW} from the pile. **Green 2:** hand limit +1.
   **Green 3:** Green 1 and limit +1. **Green 4:** Green 1 and limit +2.
-- **Yellow 1:** wait, and play after everyone else (you get the coin back). **Yellow 2:** one card of
+- **Yellow 1:** wait, and play after everyone else; you also take a coin from the supply, so
+  it costs nothing (it stays used for the round). **Yellow 2:** one card of
   another kind counts as one of this stage's. **Yellow 3:** counts as a Joker. **Yellow 4:** one card
   of another kind counts as two of this stage's.
 {blues}
 
 ## The end
 
-After round {D.ROUNDS}: half your coins plus councilmen in your supply (rounded up), your buildings'
-values, and each district: its value is the sum of the numbers facing it on its connections;
+After round {D.ROUNDS}: half the sum of your coins and the councilmen in your supply (rounded up),
+your buildings' values, and each district: its value is the sum of the numbers facing it on its connections;
 the most councilmen there score it, the next half of that, and so on (rounded down; ties by
 Doge order; no councilmen, no points).
 
 ## Two players: the virtual player (option)
 
 A virtual player starts the game, draws 7 cards each round face up (its Jokers count as
-Councilman cards) and plays all its cards of each stage. It competes for every bonus, the Doge
-track and the districts, scores nothing, and with the Bridge or Gondola bonus builds on the
-slot its marker shows (the lowest-numbered district's lowest-numbered free neighbour, by round
-tile), placing a councilman at each end of a gondola.
+Councilman cards) and plays all its cards of each stage. The two players take 1 and 2 coins; it
+takes none, nor VP, nor buildings. It competes for every bonus, the Doge track and the districts,
+and with the Bridge or Gondola bonus builds on the slot its marker shows (the lowest-numbered
+district's lowest-numbered free neighbour, by round tile): a bridge with its lower number toward
+the lower-numbered district, a gondola with a councilman at each end.
 
 ## Provisional board data
 

@@ -136,9 +136,10 @@ water dry out. At the end, **cash plus plantation payouts** wins.
    position is proposed, you must accept.
 7. **Extra irrigation:** from the overseer's left (overseer last) each player who still has a
    personal canal may lay it for free. The first one laid ends the step; each is usable once.
-8. **Drought:** every unwatered tile loses one marker; a tile whose markers are all gone belongs
-   to nobody, and an unwatered tile with no markers becomes desert for good (deserts block fields
-   and count for no crop). Lost markers leave the game.
+8. **Drought:** every unwatered tile with a marker loses one; a tile whose markers are all gone
+   belongs to nobody but stays a crop, and only an unwatered tile that had no marker left before
+   this drought becomes desert for good (deserts block fields and count for no crop). Lost markers
+   leave the game.
 9. **Income:** everyone takes {D.INCOME} escudos.
 
 In the **last round** steps 8–9 are replaced by the **final drought**: every unwatered tile becomes

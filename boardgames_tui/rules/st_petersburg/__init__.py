@@ -108,8 +108,8 @@ cards after the aristocrat phase): the cards still out move right, new cards go 
 the upper row. @REFILL@
 
 At the end of the round the lower row is discarded, the upper row moves down, the display is
-filled to 8 with workers (always), every start marker passes to the next player, and used
-Observatories are turned back.
+filled to 8 with workers (always: our reading, since the rule above could otherwise stop the deal
+for good), every start marker passes to the next player, and used Observatories are turned back.
 
 ## Prices
 
@@ -144,7 +144,8 @@ Without a card to replace you can't buy or play it, but you may still take it in
   it into your hand, or discard it. Each Observatory works once a round, and a used one scores 0 ★
   that round.
 * **Pub** (1 ₽): after each building scoring, including the last round's, buy up to 5 ★ per Pub
-  at 2 ₽ each.
+  at 2 ₽ each. (The rulebook says "up to 5" and never speaks of two Pubs; 5 per Pub is our
+  reading, 5 per player the other one.)
 * **Warehouse** (2 ₽): your hand limit is 4. If you lose it with 4 cards in hand you keep them,
   but can't take more until you are below 3.
 * **Potjomkin's Village** (2 ₽): scores nothing; worth 6 ₽ when a blue trading card replaces it.
@@ -163,7 +164,7 @@ final one. The game ends after the final round's trading phase. Then every playe
 * **1 ★ per full 10 ₽.**
 * **−5 ★ per card left in hand.**
 
-Most ★ wins. @TIEBREAK@ If still tied, they share the win.
+Most ★ wins. @TIEBREAK@ If still tied, they share the win (the rulebook stops before this).
 
 ## Cards
 
