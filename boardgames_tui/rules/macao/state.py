@@ -551,9 +551,10 @@ class MacaoState(StepState):
         # while the cubes left and the other jokers still pay what is due: the move is paid in full.
         acts: list[Action] = [make(PayCube, c) for c in range(NCOLOURS) if self.available[p][c] > 0]
         jokers = self._joker_actions(p, gold=False)
-        if self.joker_worth(p) == 2:
+        worth = self.joker_worth(p)
+        if worth > 1:
             assert self.payment is not None
-            rest = sum(self.available[p]) + 1 + (self.jokers[p] - 1) * 2
+            rest = sum(self.available[p]) + 1 + (self.jokers[p] - 1) * worth
             if rest < self.payment["due"]:
                 jokers = [j for j in jokers if getattr(j, "also", None) != -1]
         return acts + jokers
