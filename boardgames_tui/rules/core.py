@@ -69,8 +69,11 @@ class Action:
     """Base for a game's actions: small frozen dataclasses whose fields are JSON scalars or tuples.
 
     Subclasses set `kind` (a short unique tag within the game) and implement `describe()`.
-    Fields a subclass adds only for display (a card's name, a price) are part of equality:
-    `legal_actions` produces exactly the actions `apply` accepts.
+    Fields a subclass adds only for display (a card's name, a price) are part of equality.
+    `apply` accepts every action `legal_actions` lists and no other, except where a family of
+    moves is endless (San Marco's Doge routes that enter a district again): there the list holds a
+    finite part that reaches every outcome at its cheapest, and `allows` and `apply` judge the
+    rest, each refusal with its reason.
     """
 
     kind: ClassVar[str] = ""
