@@ -1031,6 +1031,17 @@ def test_f20_monsoon_watcher_adds_two_cubes_to_one_die():
     assert s.pending[p][1] == cubes("B5")  # 3 + 2 blue, at face 3, one turn on
 
 
+def test_two_dice_named_the_other_way_round_are_the_same_choice():
+    assert C["R"] < C["B"]
+    assert ChooseDice(C["B"], C["R"], extra=0) == ChooseDice(C["R"], C["B"], extra=1)
+    s, p = to_dice_with("P49")
+    s.dice = [1, 3, 1, 1, 1, 1]
+    act(s, ChooseDice(C["B"], C["R"], extra=0))  # blue named first gets the Monsoon Watcher's two
+    choose_dice(s, {})
+    assert s.available[p] == cubes("R1")
+    assert s.pending[p][1] == cubes("B5")
+
+
 def test_f20_rose_extra_on_a_die_at_1_arrives_at_once():
     s, p = to_dice_with("B36")
     s.dice = [1, 3, 1, 1, 1, 1]

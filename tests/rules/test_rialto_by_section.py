@@ -402,6 +402,8 @@ def test_s5_4_bridge_orientation_is_the_placers_choice_and_the_next_tile_shows()
     slot = slot_of("San Marco", "Dorsoduro")
     assert not s.allows(0, Pass())  # §5.4: the bonus holder must place the tile
     assert {PlaceBridge(slot, False, (3, 6)), PlaceBridge(slot, True, (3, 6))} <= set(s.legal_actions(0))
+    with pytest.raises(IllegalAction, match="top tile, 3│6"):  # a move that names no tile says so
+        s.apply(0, PlaceBridge(slot, True))
     act(s, PlaceBridge(slot, True, (3, 6)))
     a, b = SLOTS[slot]
     assert district_value(s.slots, a) == 6 and district_value(s.slots, b) == 3

@@ -203,7 +203,6 @@ def test_s3_step5_e29_a_starting_bridge_joins_neighbours_with_fewer_than_three_b
         state.apply(seat, PlaceBridge(*full))
 
 
-@pytest.mark.xfail(strict=True, reason="engine: PlaceBridge(b, a) refused; only the a < b order is legal")
 def test_s2_3_a_bridge_is_its_pair_whichever_end_is_named_first():
     # §2.3: "a bridge is identified by its district pair"; Castello – San Marco is a legal pair
     state = game(4, seed=2)
@@ -510,6 +509,15 @@ def test_s5_2_a_bridge_needs_no_cubes_nearby_and_its_cube_comes_from_the_supply(
     resolving(state, R, ["bridge"])
     state.apply(R, PlayBridge(0, *far))
     assert state.bridges == [[*far, R]] and state.supply[R] == 24 and in_districts(state, R) == 0
+
+
+def test_s2_3_a_bridge_card_names_its_pair_either_way_round():
+    state = cleared(game(4))
+    resolving(state, R, ["bridge"])
+    assert PlayBridge(0, CASTELLO, SM) == PlayBridge(0, *pair(SM, CASTELLO))
+    assert state.allows(R, PlayBridge(0, CASTELLO, SM))
+    state.apply(R, PlayBridge(0, CASTELLO, SM))
+    assert state.bridges == [[*pair(SM, CASTELLO), R]]
 
 
 def test_e27_by_default_a_player_may_own_a_second_bridge_on_a_canal():

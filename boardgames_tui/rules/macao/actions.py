@@ -66,7 +66,7 @@ class Overflow(Action):
 
 @dataclass(frozen=True)
 class ChooseDice(Action):
-    """Phase 2: the dice of colours `a` and `b` (a < b), with what the player's phase-2 cards do:
+    """Phase 2: the dice of colours `a` and `b` (kept a < b), with what the player's phase-2 cards do:
     `extra` (0 the first die, 1 the second) gets the ROSE_EXTRA cubes; `shift_die` (0, 1, or -1
     for none) is placed `shift` faces earlier (ROSE_SHIFT); `cube` is the colour of a CUBE card's
     cube beside face 1 (-1: no such card)."""
@@ -78,6 +78,18 @@ class ChooseDice(Action):
     shift_die: int = -1
     shift: int = 0
     cube: int = -1
+
+    def __post_init__(self) -> None:
+        # Two dice named the other way round are the same choice: kept in order, with what the
+        # cards do to "the first" and "the second" die following their die.
+        a, b = self.a, self.b
+        if type(a) is int and type(b) is int and a > b:
+            object.__setattr__(self, "a", b)
+            object.__setattr__(self, "b", a)
+            for name in ("extra", "shift_die"):
+                which = getattr(self, name)
+                if type(which) is int and which in (0, 1):
+                    object.__setattr__(self, name, 1 - which)
 
     def describe(self) -> str:
         dice = (self.a, self.b)

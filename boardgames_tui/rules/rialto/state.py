@@ -1251,7 +1251,15 @@ class RialtoState(StepState):
                 return "All 7 spaces are built: return a building to make room."
             return f"Take a building of value up to {min(self.build['allowance'], 4)} that is in stock."
         if isinstance(action, PlaceBridge):
-            return "A bridge goes on an empty connection."
+            slot = action.slot
+            free = type(slot) is int and 0 <= slot < len(self.slots) and self.slots[slot] is None
+            if free and self.bridges:
+                tile = tuple(self.bridges[0])
+                if action.tile != tile:
+                    return f"The bridge placed is the top tile, {tile[0]}│{tile[1]}: the move must name it."
+                if action.swap is True and tile[0] == tile[1]:
+                    return "That tile reads the same both ways round: place it unturned."
+            return "A bridge goes on an empty connection, turned or not."
         if isinstance(action, PlaceGondola):
             return "A gondola goes on an empty connection, its councilman into one of the two districts."
         if isinstance(action, Recall):

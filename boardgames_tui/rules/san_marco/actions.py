@@ -19,6 +19,15 @@ def _d(district: int) -> str:
     return DISTRICTS[district].name
 
 
+def _as_pair(action: PlaceBridge | PlayBridge) -> None:
+    """A bridge is its pair of districts, whichever end is named first: kept lower index first,
+    as data.PAIRS writes it, so both namings are one move."""
+    a, b = action.a, action.b
+    if type(a) is int and type(b) is int and a > b:
+        object.__setattr__(action, "a", b)
+        object.__setattr__(action, "b", a)
+
+
 @dataclass(frozen=True)
 class Reroll(Action):
     """Set-up: four equal starting rolls; reroll the fourth until it differs (True) or keep them."""
@@ -37,6 +46,9 @@ class PlaceBridge(Action):
     kind: ClassVar[str] = "start_bridge"
     a: int
     b: int
+
+    def __post_init__(self) -> None:
+        _as_pair(self)
 
     def describe(self) -> str:
         return f"Bridge {_d(self.a)} – {_d(self.b)}"
@@ -99,6 +111,9 @@ class PlayBridge(Action):
     b: int
     take: int | None = None
     source: int | None = None
+
+    def __post_init__(self) -> None:
+        _as_pair(self)
 
     def describe(self) -> str:
         verb = "Take over a bridge, to" if self.take is not None else "Build a bridge"
