@@ -92,6 +92,16 @@ class Action:
 A = TypeVar("A", bound=Action)
 
 
+def keep_sorted(action: Action, *names: str) -> None:
+    """Put `action`'s fields `names`, each a tuple that stands for a bag (the cubes paid, the cards
+    turned), in sorted order: called from `__post_init__`, so that however a bag is written it
+    names one move."""
+    for name in names:
+        value = getattr(action, name)
+        if isinstance(value, tuple) and all(type(item) is int for item in value):
+            object.__setattr__(action, name, tuple(sorted(value)))
+
+
 @functools.lru_cache(maxsize=16384)
 def make(cls: type[A], *fields: Any) -> A:
     """One shared instance per distinct action (they are frozen): a game listing its legal actions

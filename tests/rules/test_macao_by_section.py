@@ -695,6 +695,18 @@ def test_f04_trades_pay_and_give_exactly_their_text(card, supply, paid, gold, pp
     assert not uses_of(s, p, card)  # once a round
 
 
+def test_cubes_paid_or_taken_name_one_move_in_any_order():
+    s, p = turn("P19", available="K1 V1 G1", gold=10)
+    backwards = tuple(sorted((C[x] for x in "G K V".split()), reverse=True))
+    assert UseCard("P19", backwards) == UseCard("P19", tuple(sorted(backwards)))
+    act(s, UseCard("P19", backwards))
+    assert s.pp[p] == 6 and s.available[p] == cubes("")
+    assert TakeQuarter("q01", (C["V"], C["R"])) == TakeQuarter("q01", (C["R"], C["V"]))
+    assert Activate("B01", (C["K"], C["R"]), (C["V"], C["B"])) == Activate(
+        "B01", (C["R"], C["K"]), (C["B"], C["V"])
+    )
+
+
 @pytest.mark.parametrize(
     "card, supply",
     [

@@ -273,6 +273,17 @@ def test_s4_5_a_yellow_building_works_once_a_round():
         act(s, Play(0, 0, (3,)))
 
 
+def test_cards_turned_by_yellow_buildings_name_one_play_in_any_order():
+    s = ring_state(3)
+    s.buildings[0] = [[YELLOW, 2, 0, 0], [YELLOW, 2, 0, 0]]
+    s.coins[0] = 2
+    at_stage(s, "A", {0: cards("Gold", "Gondola"), 1: [], 2: []})
+    backwards = tuple(sorted((GOLD, GONDOLA), reverse=True))
+    assert Play(0, 0, backwards) == Play(0, 0, (GOLD, GONDOLA)) == Play(0, 0, (GONDOLA, GOLD))
+    act(s, Play(0, 0, backwards))
+    assert s.played[0]["count"] == 2 and s.coins[0] == 0 and s.hands[0] == []
+
+
 def test_s4_5_ruling_a_yellow_built_in_stage_c_is_usable_in_stage_d():
     s = ring_state(3)
     s.coins[0] = 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action, Pass, action_codec
+from ..core import Action, Pass, action_codec, keep_sorted
 from .data import CARD, COLOUR_NAMES, COLOURS, QUARTER
 
 
@@ -119,6 +119,9 @@ class Activate(Action):
     get: tuple[int, ...] = ()
     quarter: str = ""
 
+    def __post_init__(self) -> None:
+        keep_sorted(self, "pay", "get")
+
     def describe(self) -> str:
         text = f"Activate {CARD[self.card].name}{_paying(self.pay)}"
         if self.get:
@@ -135,6 +138,9 @@ class TakeQuarter(Action):
     kind: ClassVar[str] = "quarter"
     quarter: str
     pay: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        keep_sorted(self, "pay")
 
     def describe(self) -> str:
         return f"Take {QUARTER[self.quarter].name} ({self.quarter}){_paying(self.pay)}"
@@ -219,6 +225,9 @@ class UseCard(Action):
     pay: tuple[int, ...] = ()
     get: tuple[int, ...] = ()
     to: str = ""  # where a free ship move goes
+
+    def __post_init__(self) -> None:
+        keep_sorted(self, "pay", "get")
 
     def describe(self) -> str:
         if self.to:

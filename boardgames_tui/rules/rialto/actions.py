@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action, Pass, action_codec
+from ..core import Action, Pass, action_codec, keep_sorted
 from .data import BLUE_EFFECTS, CARD_NAMES, DISTRICTS, SLOTS, building_name, slot_name
 
 BLUE_TEXT = {
@@ -90,6 +90,9 @@ class Play(Action):
     one: tuple[int, ...] = ()
     two: tuple[int, ...] = ()
     extra: int = 0
+
+    def __post_init__(self) -> None:
+        keep_sorted(self, "one", "two")
 
     def describe(self) -> str:
         return "Play " + self.what()
