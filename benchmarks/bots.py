@@ -256,9 +256,11 @@ def carry(record: Path, old: str, checks: int = 5, jobs: int = 1) -> int:
         have = {row["seed"] for row in rows if all(row.get(k) == v for k, v in key.items())}
         by_seed = {row["seed"]: row for row in games}
         seeds = sorted(by_seed)
-        if "hard" in (a, b):  # a hard game takes a minute: a sample
+        if "hard" in (a, b):  # a hard game takes a minute: a sample, spread over the seeds and
+            # shifted by the code carried from, so that carrying again replays other games
             n = min(max(1, checks), len(seeds))
-            picked = sorted({seeds[i * (len(seeds) - 1) // max(1, n - 1)] for i in range(n)})
+            shift = int(hashlib.sha256(old.encode()).hexdigest(), 16) % max(1, len(seeds) // n)
+            picked = sorted({seeds[(i * len(seeds) // n + shift) % len(seeds)] for i in range(n)})
         else:  # the others take a second or less: all of them
             picked = seeds
         jobs_list = [(game_id, a, b, players, seed - 1, 1, think) for seed in picked]
