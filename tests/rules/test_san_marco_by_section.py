@@ -35,7 +35,7 @@ from boardgames_tui.rules.san_marco.data import (
     pair,
 )
 
-from .test_san_marco_rules import resolving
+from .test_san_marco_rules import empty_board, resolving
 
 DIE = {d.die: d.die - 1 for d in DISTRICTS}  # die number -> district index
 SM, CASTELLO = DIE[4], DIE[6]
@@ -68,10 +68,7 @@ def through_setup(state):
 
 def cleared(state):
     """No cube in any district, no bridge, full supplies, nobody's limit cards, no prestige."""
-    for row in state.cubes:
-        row[:] = [0] * state.colours
-    state.supply = [25] * state.colours
-    state.bridges = []
+    empty_board(state)
     state.prestige = [0] * state.colours
     state.limits = [[] for _ in range(state.n)]
     return state
