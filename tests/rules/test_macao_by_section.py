@@ -1108,6 +1108,18 @@ def test_g6_two_wild_activate_cards_add_up():
     assert "B16" in s.active[p] and s.available[p] == NO_CUBES
 
 
+def test_a_cost_a_card_bends_is_refused_unpaid_with_the_cubes_to_name():
+    s, p = turn("P06")  # the Carpenter: a quarter's cost may be paid 1 cube short
+    s.available[p] = quarter_cost("q01")
+    before = s.snapshot()
+    with pytest.raises(IllegalAction) as refusal:
+        s.apply(p, TakeQuarter("q01"))  # no cubes named
+    assert refusal.value.reason == "Your cards change what this costs: say which cubes you pay (Y)."
+    assert s.snapshot() == before
+    assert quarter_cost("q01") == cubes("Y1")
+    act(s, TakeQuarter("q01", (C["Y"],)))
+
+
 def test_g6_discount_and_wild_on_one_activation_add_up():
     s, p = turn("O18", "P22", available="R2 K1")  # a cube less, and 2 of any colour
     s.tableau[p] = ["B16"]  # K1 V1 B1 G1: 3 cubes paid, K matched, 2 wild

@@ -13,6 +13,7 @@ Turn order is the wall's, read when a phase starts (rules E7).
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import random
 from collections import deque
@@ -1040,6 +1041,16 @@ class MacaoState(StepState):
         if reason is not None:
             return reason
         if isinstance(action, (Activate, TakeQuarter)):
+            # A card that bends a cost (WILD, DISCOUNT) makes the player say which cubes pay it.
+            ways = [
+                a.pay
+                for a in self.legal_actions(seat)
+                if type(a) is type(action) and dataclasses.replace(a, pay=action.pay) == action
+            ]
+            if ways:
+                shown = "; ".join(" ".join(COLOURS[c] for c in pay) for pay in ways[:4])
+                more = "; …" if len(ways) > 4 else ""
+                return f"Your cards change what this costs: say which cubes you pay ({shown}{more})."
             return (
                 "You do not have the exact cubes that costs (or that quarter is taken, "
                 "or you took one this round)."
