@@ -35,6 +35,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -111,6 +112,16 @@ def one_game(job: tuple) -> tuple[float, list[float], float]:
     return share, decisions, time.perf_counter() - start
 
 
+def played(work: list[tuple], jobs: int) -> Iterator[tuple[tuple, tuple[float, list[float], float]]]:
+    """Each game of `work` with its outcome, in order as they end, over `jobs` processes."""
+    if jobs > 1 and len(work) > 1:
+        with Pool(jobs) as pool:
+            yield from zip(work, pool.imap(one_game, work))
+    else:
+        for job in work:
+            yield job, one_game(job)
+
+
 def match(
     game_id: str,
     a: str,
@@ -150,13 +161,8 @@ def match(
             with record.open("a") as out:
                 out.write(json.dumps(line) + "\n")
 
-    if jobs > 1 and len(work) > 1:
-        with Pool(jobs) as pool:
-            for job, result in zip(work, pool.imap(one_game, work)):
-                keep(job, result)
-    else:
-        for job in work:
-            keep(job, one_game(job))
+    for job, result in played(work, jobs):
+        keep(job, result)
     chosen = [results[first_seed + g] for g in range(games)]
     won = sum(r[0] for r in chosen)
     decisions = sorted(t for r in chosen for t in r[1])
@@ -264,11 +270,7 @@ def carry(record: Path, old: str, checks: int = 5, jobs: int = 1) -> int:
         else:  # the others take a second or less: all of them
             picked = seeds
         jobs_list = [(game_id, a, b, players, seed - 1, 1, think) for seed in picked]
-        if jobs > 1 and len(jobs_list) > 1:
-            with Pool(jobs) as pool:
-                again = pool.map(one_game, jobs_list)
-        else:
-            again = [one_game(job) for job in jobs_list]
+        again = [result for _, result in played(jobs_list, jobs)]
         differs = [
             (seed, by_seed[seed]["share"], share)
             for seed, (share, decisions, _) in zip(picked, again)
