@@ -34,7 +34,7 @@ from .. import saves
 from ..rules import registry
 from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
-from . import theme, wire
+from . import terminal_keys, theme, wire
 from .screens.launcher import LauncherScreen
 from .screens.too_small import TooSmallScreen
 
@@ -121,6 +121,7 @@ class BoardgamesApp(App):
         learn: str | None = None,
     ):
         super().__init__()
+        terminal_keys.install()  # Escape then Enter typed together is two keys: see the module
         self.start_lesson_id = learn
         self._caption_due = False
         self.review: Review | None = None  # a finished game being stepped through (ui/review.py)

@@ -70,6 +70,28 @@ def test_a_client_sees_the_launcher_plays_resizes_and_quits(start_server, keys, 
     assert not server.games()
 
 
+def test_escape_and_enter_sent_together_are_two_keys(start_server, keys, terminal):
+    # Keys typed quickly travel in one packet: Escape (close the quit dialog) and Enter (a move)
+    # must not be read as Alt+Enter, which Textual hands on as a bare Enter that quits.
+    server = start_server("--authorized-keys", str(keys.authorized))
+    term = terminal(80, 24)
+    term.start(ssh_argv(server, keys, "ann", None, "-t"))
+    term.wait_for(LAUNCHER)
+    term.keys("F5")
+    term.wait_for("Pass the keyboard to")
+    term.keys("Enter")
+    term.wait_for("round 1")
+    term.keys("q")
+    term.wait_for("Quit?")
+    term.keys("Escape", "Enter")  # one send-keys: one write to the terminal
+    screen = term.wait_for("Pass the keyboard to")  # the dialog closed and Enter made the move
+    assert "Quit?" not in screen and "EXIT=" not in screen
+    term.keys("q")
+    term.wait_for("Quit?")
+    term.keys("y")
+    term.wait_for("EXIT=0")
+
+
 @pytest.mark.parametrize("nohup", [False, True], ids=["plain", "under nohup"])
 def test_a_client_that_is_killed_leaves_no_game_behind(start_server, keys, terminal, nohup):
     server = start_server("--authorized-keys", str(keys.authorized), nohup=nohup)
