@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from . import __version__
+from .names import name_problem
 from .rules import registry
 from .rules.core import Seat, new_seed
 from .rules.levels import ALIASES, DEFAULT_THINK, LEVELS, level_named
@@ -29,10 +30,17 @@ def parse_players(text: str, think: float | None = None) -> list[Seat]:
     (`bot:` and `smart:` the normal one), `random:` RandomBot; a hard bot thinks `think` seconds.
 
     A ':' always introduces a kind, so a typo such as "rnadom:Dan" is refused rather than seating
-    a human called "rnadom:Dan"; for the same reason no name may contain ':'.
+    a human called "rnadom:Dan"; for the same reason no name may contain ':'. A name is otherwise
+    what `names.name_problem` allows: no control characters.
     """
+    parts = [p.strip() for p in text.split(",")]
+    for i, part in enumerate(parts):
+        problem = name_problem(part) if part else None
+        if problem:
+            # Before any message below repeats the text: it would reach the terminal as it is.
+            raise UsageError(f"player {i + 1} in --players: {problem}")
     seats = []
-    for i, part in enumerate(p.strip() for p in text.split(",")):
+    for i, part in enumerate(parts):
         if not part:
             raise UsageError(f"player {i + 1} has no name in --players '{text}'")
         kind, sep, name = part.partition(":")
@@ -157,8 +165,23 @@ def build_parser() -> argparse.ArgumentParser:
     ssh.add_argument(
         "--allow-anonymous", action="store_true", help="let in any key; each key is its own user"
     )
-    ssh.add_argument("--max-sessions", type=int, default=8, metavar="N", help="games at once (default 8)")
-    ssh.add_argument("--idle-timeout", default="30m", metavar="TIME", help="30m, 90s, 2h; 0: never")
+    add_limits(ssh, "games")
+    ssh.add_argument(
+        "--login-timeout",
+        default="20s",
+        metavar="TIME",
+        help="a connection that has not logged in by then is closed (default 20s)",
+    )
+    ssh.add_argument(
+        "--max-startups",
+        type=int,
+        default=10,
+        metavar="N",
+        help="connections not yet logged in at once, half of them from one address (default 10)",
+    )
+    ssh.add_argument(
+        "--names-per-key", type=int, default=1, metavar="N", help="user names one key may claim (default 1)"
+    )
     ssh.add_argument(
         "--seat-hold",
         default="5m",
@@ -178,7 +201,31 @@ def build_parser() -> argparse.ArgumentParser:
     page = how.add_parser("web", help="the launcher in a browser page")
     page.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine)")
     page.add_argument("--port", type=int, default=8000)
+    add_limits(page, "pages")
+    page.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin whose pages may connect (a proxy's public address, e.g. https://games.example.org)",
+    )
     return parser
+
+
+def add_limits(command: argparse.ArgumentParser, what: str) -> None:
+    """The limits both servers take, in the same words."""
+    command.add_argument(
+        "--max-sessions", type=int, default=8, metavar="N", help=f"{what} at once (default 8)"
+    )
+    command.add_argument(
+        "--max-per-player", type=int, default=2, metavar="N", help=f"{what} at once of one player (default 2)"
+    )
+    command.add_argument(
+        "--idle-timeout",
+        default="30m",
+        metavar="TIME",
+        help="a game with no key for that long is saved and closed: 30m, 90s, 2h; 0: never (default 30m)",
+    )
 
 
 # A run that ends sooner gets no bar: one that flashed up and vanished would only flicker.
@@ -236,24 +283,32 @@ class ProgressBar:
 
 
 def run_serve(args) -> int:
+    idle = duration(args.idle_timeout, "--idle-timeout")
+    if args.max_sessions < 1:
+        raise UsageError("--max-sessions must be at least 1")
+    if args.max_per_player < 1:
+        raise UsageError("--max-per-player must be at least 1")
     if args.serve_command == "web":
         from .serve import web
 
-        return web.run(args.host, args.port)
+        limits = web.Limits(args.max_sessions, args.max_per_player, idle, tuple(args.allow_origin))
+        try:
+            web.check_origins(limits.origins)
+        except ValueError as exc:
+            raise UsageError(f"--allow-origin: {exc}") from exc
+        return web.run(args.host, args.port, limits=limits)
     from .serve import ssh
 
-    try:
-        idle = ssh.parse_duration(args.idle_timeout)
-    except ValueError as exc:
-        raise UsageError(f"--idle-timeout: {exc}") from exc
-    try:
-        hold = ssh.parse_duration(args.seat_hold)
-    except ValueError as exc:
-        raise UsageError(f"--seat-hold: {exc}") from exc
+    hold = duration(args.seat_hold, "--seat-hold")
+    login = duration(args.login_timeout, "--login-timeout")
     if not 0 <= args.bot_delay <= 60:
         raise UsageError("--bot-delay is between 0 and 60 seconds")
-    if args.max_sessions < 1:
-        raise UsageError("--max-sessions must be at least 1")
+    if login <= 0:
+        raise UsageError("--login-timeout must be more than 0")
+    if args.max_startups < 1:
+        raise UsageError("--max-startups must be at least 1")
+    if args.names_per_key < 1:
+        raise UsageError("--names-per-key must be at least 1")
     if args.authorized_keys is None and not args.allow_anonymous:
         raise UsageError("give --authorized-keys FILE, or --allow-anonymous to let anyone play")
     options = ssh.Options(
@@ -262,12 +317,25 @@ def run_serve(args) -> int:
         authorized_keys=args.authorized_keys,
         allow_anonymous=args.allow_anonymous,
         max_sessions=args.max_sessions,
+        max_per_player=args.max_per_player,
         idle_timeout=idle,
+        login_timeout=login,
+        max_startups=args.max_startups,
+        names_per_key=args.names_per_key,
         seat_hold=hold,
         spectators=args.spectators,
         bot_delay=args.bot_delay,
     )
     return ssh.run(options)
+
+
+def duration(text: str, flag: str) -> float:
+    from .serve.policy import parse_duration
+
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc}") from exc
 
 
 def run_simulate(args) -> int:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import saves
+from .names import name_problem
 from .rules.core import Game
 from .rules.levels import level_named
 
@@ -119,9 +120,7 @@ def clean_name(value: Any, max_length: int) -> str | None:
     if not isinstance(value, str):
         return None
     name = " ".join(value.split())[:max_length].strip()
-    if not name or not name.isprintable():
-        return None
-    return name
+    return name if name_problem(name) is None else None
 
 
 def setup(

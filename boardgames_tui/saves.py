@@ -23,11 +23,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .names import name_problem
 from .rules import registry
 from .rules.core import State
 from .rules.record import GameRecord, RecordError, parse_json
 
 DATA_ENV = "BOARDGAMES_TUI_DATA"
+# Set by a server for the games it runs: "ssh" (the player's files stay on the server, out of
+# the player's reach, so nothing is offered that would only write one there).
+SERVED_ENV = "BOARDGAMES_TUI_SERVED"
 SAVES_FOLDER = "saves"
 SUFFIX = ".json"
 # Files bigger than this are not games of ours (a long game is a few tens of kilobytes).
@@ -232,7 +236,18 @@ def read_record(path: Path) -> GameRecord:
     """Read and parse a save without replaying it; RecordError with one line when that fails."""
     path = Path(path)
     flush(path)
-    return GameRecord.loads(_read_text(path))
+    record = GameRecord.loads(_read_text(path))
+    check_names(seat.name for seat in record.seats)
+    return record
+
+
+def check_names(names: Iterable[str]) -> None:
+    """RecordError when a player's name in a save is not one a player could have typed: a
+    control character in it would reach the terminal as it is, whoever wrote the file."""
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise RecordError(f"This save is damaged: {problem}.")
 
 
 def load(path: Path) -> tuple[GameRecord, State]:
@@ -379,6 +394,7 @@ def peek(entry: SaveEntry | Path) -> SaveEntry:
     result = replace(entry, peeked=True)
     try:
         header = GameRecord.header(parse_json(_read_text(entry.path)))
+        check_names(header.seat_names)
     except RecordError as exc:
         result.error = str(exc)
         result.checked = True  # replaying would only find the same fault

@@ -31,6 +31,12 @@ def run_cli(*args):
         ),
         (["play", "st_petersburg", "--players", "Ann,:Bob"], "no seat kind before ':'"),
         (["play", "st_petersburg", "--players", "Ann,bot:Bo:b"], "name cannot contain ':'"),
+        (
+            ["play", "st_petersburg", "--players", "Ann,Bo\x1b[2Jb"],
+            "player 2 in --players: a name cannot hold control characters ('\\x1b')",
+        ),
+        # a kind is refused too, before the message that would repeat it
+        (["play", "st_petersburg", "--players", ",hard\x07:Bob"], "name cannot hold control characters"),
         (["simulate", "st_petersburg", "--players", "9"], "not 9"),
         (["simulate", "st_petersburg", "--bot", "genius"], "easy | normal | hard | random"),
         (["simulate", "st_petersburg", "--think", "0"], "--think takes seconds"),
@@ -61,6 +67,12 @@ def test_parse_players():
         ("Bot 3", "normal"),
         ("Eve", "random"),
     ]
+
+
+def test_names_with_markup_are_names_like_any_other():
+    """The screen draws them as written (tests/ui/test_plain_names.py)."""
+    seats = cli.parse_players("[reverse]Xy,[/],normal:[u]Zq")
+    assert [(s.name, s.bot) for s in seats] == [("[reverse]Xy", None), ("[/]", None), ("[u]Zq", "normal")]
 
 
 def test_parse_players_levels_and_thinking_time():

@@ -114,6 +114,12 @@ def test_values_the_game_no_longer_takes_are_dropped():
     assert setup.think is None
 
 
+def test_a_remembered_name_is_one_the_launcher_takes():
+    assert prefs.clean_name("[u]Zq", 12) == "[u]Zq"  # drawn as written: a name like any other
+    assert prefs.clean_name("Ann\x1b[2J", 12) is None
+    assert prefs.clean_name("  ", 12) is None
+
+
 def test_a_hard_bots_thinking_time_is_remembered_when_offered(path):
     game = registry.get("macao")
     games = prefs.remember("macao", 2, [("Ann", "human"), ("Hal", "hard")], {}, think="2")

@@ -3,21 +3,27 @@
 Each connection runs the app in a process of its own, on a pseudo-terminal of its own, with the
 client's terminal type and size (resizes follow), and its saves and set-ups in a data directory of
 its own user's. A connection can do nothing else: no shell, no command, no subsystem (SFTP), no
-forwarding of ports, agents or X11, and no password or keyboard-interactive log-in.
+forwarding of ports, agents or X11, and no password or keyboard-interactive log-in. One
+connection runs one game at a time; a connection with no game running is closed a few seconds
+later, and one that has not logged in within `login_timeout` at once.
 
 Who may connect: the public keys of an authorized_keys file, each under the user name the client
-gives (letters, digits, `.`, `_`, `-`; anything else, such as `../x`, is refused). The first key
-to use a name claims it: its fingerprint is written in that user's folder (`ssh_keys`, one per
-line; more may be added there by hand), and other keys are refused that name, so a player with a
-key of their own cannot open another's saves. With `--allow-anonymous`, any key, and each key is a
-user of its own whatever name it gives.
+gives (letters, digits, `.`, `_`, `-`; anything else, such as `../x`, is refused). A key claims a
+free name when it logs in with it, that is once it has signed (never when a client only asks
+whether a key would do: anyone may know a public key); the fingerprint is written in that user's
+folder (`ssh_keys`, one per line; more may be added there by hand), and other keys are then told
+the name is taken. A key claims `names_per_key` names at most. Whether a key would do is answered
+the same whatever the name's state, so nobody learns which names are taken without a listed key.
+With `--allow-anonymous`, any key, and each key is a user of its own whatever name it gives.
 
 Players at terminals of their own may share a table: the table service (`tables.py`) runs in this
 process, and each game is given the way to it and a token that says which user it is.
 
-When the client goes, its game is told to stop (SIGHUP: it writes its last save and quits), then
-ended; the game's process also dies with the server (a parent-death signal), so none is left
-behind. When the game quits, the connection closes with its exit status.
+When the client goes, or stops answering for `KEEPALIVE_INTERVAL * (KEEPALIVE_COUNT + 1)`
+seconds, its game is told to stop (SIGHUP: it writes its last save and quits), then ended; the
+game's process also dies with the server (a parent-death signal), so none is left behind. When
+the game quits, the connection closes with its exit status. Every connection, logged in or not,
+ends in one log line.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import ctypes
 import fcntl
 import functools
 import hashlib
+import math
 import os
 import pty
 import re
@@ -36,6 +43,7 @@ import struct
 import sys
 import termios
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,7 +51,8 @@ from typing import Any, TextIO
 import asyncssh
 
 from .. import saves
-from .tables import TableService
+from .policy import IDLE_LINE, Admission, log_line, make_private, terminal_size
+from .tables import StartError, TableService
 
 # The user names a data directory may be made from: no path separator, no leading dot.
 USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
@@ -52,6 +61,14 @@ PASSED_ENV = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
 # After SIGHUP, the seconds a game has to save and quit before SIGTERM, then before SIGKILL.
 HANGUP_GRACE = 2.0
 TERM_GRACE = 1.0
+# A client that sends nothing is asked every KEEPALIVE_INTERVAL seconds whether it is there; after
+# KEEPALIVE_COUNT questions without an answer it is taken for gone (a frozen or cut-off client),
+# so its game is saved and ended about 9 seconds after the last thing it sent.
+KEEPALIVE_INTERVAL = 3.0
+KEEPALIVE_COUNT = 2
+# A logged-in connection with no game running (ssh -N, or a game that has ended) is closed after
+# this many seconds: a connection that is not a game holds nothing here.
+NO_GAME_GRACE = 5.0
 # What puts a terminal back as it was when the game could not: leave the alternate screen, show
 # the cursor, stop mouse and paste reporting, plain colours.
 RESTORE_TERMINAL = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[0m"
@@ -62,15 +79,6 @@ class ServeError(Exception):
     """A reason the server cannot start, in one line."""
 
 
-def parse_duration(text: str) -> float:
-    """'30m', '90s', '2h' or plain seconds -> seconds (0: never)."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
-    if not match:
-        raise ValueError(f"a duration is a number with s, m or h after it (30m), not '{text}'")
-    number, unit = float(match.group(1)), match.group(2)
-    return number * {"": 1, "s": 1, "m": 60, "h": 3600}[unit]
-
-
 def user_data_dir(root: Path, user: str) -> Path:
     """The data directory of SSH user `user` (already checked against USER_NAME)."""
     if not USER_NAME.fullmatch(user):
@@ -78,28 +86,60 @@ def user_data_dir(root: Path, user: str) -> Path:
     return root / "ssh-users" / user
 
 
-def claims(root: Path, user: str, key: asyncssh.SSHKey) -> bool:
-    """Whether `key` may be `user`: it is one of the user's keys, or the name is still free (the
-    key then claims it)."""
+class NameRefused(Exception):
+    """Why a key may not play under the name it gave (one line, for the player)."""
+
+
+def _taken(user: str) -> NameRefused:
+    return NameRefused(f"The name {user} belongs to another player's key: connect with a name of your own.")
+
+
+def names_of(root: Path, fingerprint: str) -> list[str]:
+    """The user names the key with `fingerprint` holds, in order."""
+    found = []
+    for path in sorted((root / "ssh-users").glob("*/ssh_keys")):
+        with contextlib.suppress(OSError):
+            if fingerprint in path.read_text().split():
+                found.append(path.parent.name)
+    return found
+
+
+def claim(root: Path, user: str, key: asyncssh.SSHKey, names_per_key: int) -> bool:
+    """Let `key`, which has just proved it holds its private half, be `user`: True when it claimed
+    the name now, False when the name was its already. NameRefused when the name is another key's,
+    or the key holds `names_per_key` names already."""
     path = user_data_dir(root, user) / "ssh_keys"
     fingerprint = key.get_fingerprint()
     try:
         known = path.read_text().split()
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".ssh_keys.{os.getpid()}.tmp")
-        temp.write_text(fingerprint + "\n")
-        try:
-            os.link(temp, path)  # fails if another connection claimed the name meanwhile
-        except FileExistsError:
-            known = path.read_text().split()
-        else:
-            return True
-        finally:
-            temp.unlink()
-    except OSError:
-        return False
-    return fingerprint in known
+        known = None
+    except OSError as exc:
+        raise NameRefused(f"The name {user} cannot be checked now: try again later.") from exc
+    if known is not None:
+        if fingerprint in known:
+            return False
+        raise NameRefused(
+            f"The name {user} belongs to another player's key: connect with a name of your own."
+        )
+    held = names_of(root, fingerprint)
+    if len(held) >= names_per_key:
+        names = ", ".join(held)
+        raise NameRefused(
+            f"Your key has its name{'s' * (len(held) != 1)} here already ({names}): connect as {held[0]}."
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".ssh_keys.{os.getpid()}.tmp")
+    temp.write_text(fingerprint + "\n")
+    try:
+        os.link(temp, path)  # fails if another connection claimed the name meanwhile
+    except FileExistsError:
+        raise NameRefused(
+            f"The name {user} belongs to another player's key: connect with a name of your own."
+        ) from None
+    finally:
+        temp.unlink()
+    return True
 
 
 def anonymous_user(key: asyncssh.SSHKey) -> str:
@@ -150,13 +190,23 @@ class Options:
     port: int = 2222
     authorized_keys: Path | None = None
     allow_anonymous: bool = False
-    max_sessions: int = 8
+    max_sessions: int = 8  # games at once
+    max_per_player: int = 2  # games at once of one user
     idle_timeout: float = 30 * 60
+    login_timeout: float = 20.0  # to log in, from the first byte; enough to type a key's passphrase
+    max_startups: int = 10  # connections not yet logged in, at once
+    names_per_key: int = 1  # user names one key may claim
     data_root: Path = field(default_factory=saves.data_dir)
     log: TextIO = sys.stderr
     seat_hold: float = 5 * 60  # a shared table keeps a dropped player's seat this long
     spectators: bool = False  # whether shared tables may be watched
     bot_delay: float = 0.6  # the pause before a bot moves at a shared table
+
+    @property
+    def startups_per_address(self) -> int:
+        """Connections not yet logged in from one address: half of all, so that one address
+        cannot keep everybody else out."""
+        return max(1, math.ceil(self.max_startups / 2))
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
@@ -179,14 +229,40 @@ def _in_the_child(server: int) -> None:
 
 
 class _Connection(asyncssh.SSHServer):
-    """One client's log-in: which keys and user names are let in."""
+    """One client's connection, from its first byte to its log line: which key and user name it
+    is let in with, whether it may play, and the one game it runs at a time."""
 
     def __init__(self, server: GameServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.started = time.monotonic()
+        self.waiting = False  # counted among the connections not yet let in
+        self.offered: asyncssh.SSHKey | None = None  # the key asked about last
+        self.user: str | None = None
+        self.fingerprint: str | None = None
+        self.admitted = False  # counted by the server's Admission
+        self.refusal: str | None = None  # why this logged-in connection may not play
+        self.playing = False
+        self.game: dict[str, Any] = {}  # term, size and exit status of its game, for the log
+        self.end: str | None = None  # how it ended, when something other than its game ended it
+        self.lost = False
+        self.logged = False
+        self.no_game: asyncio.TimerHandle | None = None
 
+    # -- asyncssh's questions ---------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?",)
+        self.peer = str(peer[0])
+        conn.set_extra_info(game_connection=self)
+        if self.server.waiting_room(self.peer):
+            self.waiting = True
+            self.server.waiting[self.peer] += 1
+        else:
+            self.end = "busy"
+            # after asyncssh has sent its greeting, not in the middle of making the connection
+            asyncio.get_running_loop().call_soon(conn.abort)
 
     def begin_auth(self, username: str) -> bool:
         return True  # every client authenticates
@@ -201,28 +277,59 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether `key` may log in as `username` if it proves it holds the private half: asked
+        first without a signature (the client's question), then with one. The answer depends on
+        the key only, never on whose the name is: the name is claimed once the key has signed."""
         if not USER_NAME.fullmatch(username):
             return False
-        authorized = self.server.authorized
-        if self.server.options.allow_anonymous:
-            user = anonymous_user(key)
-        elif (
-            authorized is not None
-            and self.conn is not None
-            and self._listed(authorized, key)
-            and claims(self.server.options.data_root, username, key)
-        ):
-            user = username
-        else:
+        if not (self.server.options.allow_anonymous or self._listed(key)):
             return False
-        if self.conn is not None:
-            self.conn.set_extra_info(game_user=user, key_fingerprint=key.get_fingerprint())
+        self.offered = key
         return True
 
-    def _listed(self, authorized: asyncssh.SSHAuthorizedKeys, key: asyncssh.SSHKey) -> bool:
+    def _listed(self, key: asyncssh.SSHKey) -> bool:
+        authorized = self.server.authorized
+        if authorized is None:
+            return False
+        return authorized.validate(key, self.peer, self.peer) is not None
+
+    def auth_completed(self) -> None:
+        """The client signed with the key it offered last: now it may be a user, and play if the
+        server has room."""
         assert self.conn is not None
-        peer = self.conn.get_extra_info("peername") or ("", 0)
-        return authorized.validate(key, str(peer[0]), str(peer[0])) is not None
+        key = self.offered
+        if key is None:  # no key was ever accepted: not a log-in of ours
+            self.end = "no-key"
+            self.conn.abort()
+            return
+        self.fingerprint = key.get_fingerprint()
+        self.user, self.refusal = self.server.user_of(self.conn.get_extra_info("username"), key, self.peer)
+        if self.refusal is None:
+            self.refusal = self.server.admission.admit(self.user)
+            self.admitted = self.refusal is None
+        if self.admitted:
+            self._let_in()
+        self.conn.set_extra_info(game_user=self.user, key_fingerprint=self.fingerprint)
+        self._close_unless_playing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        if self.no_game is not None:
+            self.no_game.cancel()
+        if self.end is None:
+            self.end = self._why_lost(exc)
+        self._let_in()
+        self._finish()
+
+    def _why_lost(self, exc: Exception | None) -> str:
+        text = str(exc or "")
+        if "Login timeout" in text:
+            return "login-timeout"
+        if "keepalive" in text:
+            return "no-answer"
+        if self.fingerprint is None:
+            return "not-logged-in"
+        return "client-left"
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
         return False  # no remote port forwarding
@@ -236,6 +343,70 @@ class _Connection(asyncssh.SSHServer):
     def unix_server_requested(self, listen_path: str) -> bool:
         return False
 
+    # -- its game ---------------------------------------------------------------------------------
+    def game_started(self) -> None:
+        self.playing = True
+        if self.no_game is not None:
+            self.no_game.cancel()
+            self.no_game = None
+
+    def game_ended(self, **fields: Any) -> None:
+        self.playing = False
+        self.game = fields
+        if self.lost:
+            self._finish()
+        else:
+            self._close_unless_playing()
+
+    def _close_unless_playing(self) -> None:
+        """A logged-in connection is for a game: with none running after a few seconds, it is
+        closed (ssh -N, or a client that stays connected after its game)."""
+        if self.no_game is not None:
+            self.no_game.cancel()
+        self.no_game = asyncio.get_running_loop().call_later(NO_GAME_GRACE, self._no_game)
+
+    def _no_game(self) -> None:
+        self.no_game = None
+        if self.playing or self.conn is None or self.lost:
+            return
+        self.end = self.end or "no-game"
+        self.conn.disconnect(
+            asyncssh.DISC_BY_APPLICATION, "This server only runs games, and no game is running here."
+        )
+
+    def _end(self) -> str | None:
+        """How the connection ended: its game's end, unless the connection's own end says more
+        (the game only saw its client go; the connection knows it stopped answering)."""
+        end = self.game.get("end")
+        return self.end if end in (None, "client-left") else end
+
+    def _let_in(self) -> None:
+        """No longer among the connections waiting to be let in (logged in, or gone)."""
+        if self.waiting:
+            self.waiting = False
+            self.server.waiting[self.peer] -= 1
+            if self.server.waiting[self.peer] <= 0:
+                del self.server.waiting[self.peer]
+
+    def _finish(self) -> None:
+        """The one log line, once the client is gone and its game has ended."""
+        if self.logged or self.playing:
+            return
+        self.logged = True
+        if self.admitted and self.user is not None:
+            self.server.admission.release(self.user)
+            self.admitted = False
+        self.server.log(
+            peer=self.peer,
+            user=self.user,
+            key=self.fingerprint,
+            term=self.game.get("term"),
+            size=self.game.get("size"),
+            seconds=f"{time.monotonic() - self.started:.0f}",
+            exit=self.game.get("exit"),
+            end=self._end(),
+        )
+
 
 class GameServer:
     """The SSH server: `await start()`, then `await serve()` until it is closed."""
@@ -243,7 +414,8 @@ class GameServer:
     def __init__(self, options: Options):
         self.options = options
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
-        self.sessions = 0
+        self.admission = Admission(options.max_sessions, options.max_per_player)
+        self.waiting: Counter[str] = Counter()  # connections not yet let in, by address
         self.children: set[asyncio.subprocess.Process] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.tables = TableService(
@@ -259,8 +431,12 @@ class GameServer:
         if not options.allow_anonymous and options.authorized_keys is None:
             raise ServeError("give --authorized-keys FILE, or --allow-anonymous to let anyone play")
         self.authorized = read_authorized_keys(options.authorized_keys)
+        make_private(options.data_root)
         host_key = load_host_key(options.data_root)
-        await self.tables.start()
+        try:
+            await self.tables.start()
+        except StartError as exc:  # another server on this data folder, say
+            raise ServeError(str(exc)) from None
         try:
             self.acceptor = await asyncssh.create_server(
                 lambda: _Connection(self),
@@ -273,10 +449,13 @@ class GameServer:
                 agent_forwarding=False,
                 x11_forwarding=False,
                 allow_scp=False,
-                keepalive_interval=15,
-                keepalive_count_max=4,
+                gss_host=None,
+                login_timeout=options.login_timeout,
+                keepalive_interval=KEEPALIVE_INTERVAL,
+                keepalive_count_max=KEEPALIVE_COUNT,
             )
         except OSError as exc:
+            await self.tables.close()
             raise ServeError(
                 f"cannot listen on {options.host}:{options.port}: {exc.strerror or exc}"
             ) from exc
@@ -300,55 +479,68 @@ class GameServer:
         await self.tables.close()
 
     def log(self, **fields: Any) -> None:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        words = " ".join(f"{key}={value}" for key, value in fields.items())
-        print(f"{stamp} {words}", file=self.options.log, flush=True)
+        log_line(self.options.log, **fields)
 
-    # -- one connection ------------------------------------------------------------------------
-    async def session(self, process: asyncssh.SSHServerProcess) -> None:
-        started = time.monotonic()
-        user = process.get_extra_info("game_user") or "?"
-        fingerprint = process.get_extra_info("key_fingerprint") or "?"
-        term = process.get_terminal_type()
-        columns, rows = process.get_terminal_size()[:2]
-        status = 1
+    # -- who is let in ----------------------------------------------------------------------------
+    def waiting_room(self, peer: str) -> bool:
+        """Whether a new connection from `peer` may try to log in: a stranger who only opens
+        connections holds at most `max_startups` of them, each for `login_timeout` seconds."""
+        options = self.options
+        if sum(self.waiting.values()) >= options.max_startups:
+            return False
+        return self.waiting[peer] < options.startups_per_address
+
+    def user_of(self, name: str, key: asyncssh.SSHKey, peer: str) -> tuple[str, str | None]:
+        """The user a key that has signed is, and why it may not play (None: it may)."""
+        if self.options.allow_anonymous:
+            return anonymous_user(key), None
+        root, fingerprint = self.options.data_root, key.get_fingerprint()
         try:
-            status = await self.admit(process, user, term, columns, rows)
+            if claim(root, name, key, self.options.names_per_key):
+                self.log(event="name-claimed", peer=peer, user=name, key=fingerprint)
+        except NameRefused as exc:
+            return name, str(exc)
+        return name, None
+
+    # -- one session ------------------------------------------------------------------------------
+    async def session(self, process: asyncssh.SSHServerProcess) -> None:
+        link: _Connection = process.get_extra_info("game_connection")
+        term = process.get_terminal_type()
+        columns, rows = terminal_size(*process.get_terminal_size()[:2])
+        status, end = 1, "refused"
+        if link.playing:
+            # a second session on one connection (a multiplexing client): one game each
+            self.say(process, "One game per connection: open another connection for another game.")
+            process.exit(1)
+            return
+        link.game_started()
+        try:
+            status, end = await self.admit(process, link, term, columns, rows)
         except Exception as exc:  # a session's failure must not stop the server
-            self.log(user=user, error=repr(exc))
-            status = 1
+            self.log(peer=link.peer, user=link.user, error=repr(exc))
+            status, end = 1, "error"
         finally:
             with contextlib.suppress(Exception):
                 process.exit(status)
-            self.log(
-                user=user,
-                key=fingerprint,
-                term=term or "-",
-                size=f"{columns}x{rows}",
-                seconds=f"{time.monotonic() - started:.0f}",
-                exit=status,
-            )
+            link.game_ended(term=term, size=f"{columns}x{rows}", exit=status, end=end)
 
     async def admit(
-        self, process: asyncssh.SSHServerProcess, user: str, term: str | None, columns: int, rows: int
-    ) -> int:
-        """Refuse what is not a game, with a line saying why; else play it."""
+        self, process: asyncssh.SSHServerProcess, link: _Connection, term: str | None, columns: int, rows: int
+    ) -> tuple[int, str]:
+        """Refuse what is not a game, with a line saying why; else play it. The exit status, and
+        how the session ended."""
         host = self.options.host
+        if link.refusal is not None:
+            self.say(process, link.refusal)
+            return 1, "refused"
         if process.command is not None or process.subsystem is not None:
             self.say(process, USAGE_LINE.format(port=self.port, host=host))
-            return 1
+            return 1, "refused"
         if term is None:
             self.say(process, f"No terminal: use ssh -t -p {self.port} {host}")
-            return 1
-        if self.sessions >= self.options.max_sessions:
-            running = f"{self.sessions} game{'s' * (self.sessions != 1)} running"
-            self.say(process, f"The server is full ({running}): try again later.")
-            return 1
-        self.sessions += 1
-        try:
-            return await self.play(process, user, term, columns, rows)
-        finally:
-            self.sessions -= 1
+            return 1, "refused"
+        assert link.user is not None
+        return await self.play(process, link.user, term, columns, rows)
 
     @staticmethod
     def say(process: asyncssh.SSHServerProcess, line: str) -> None:
@@ -356,18 +548,24 @@ class GameServer:
 
     async def play(
         self, process: asyncssh.SSHServerProcess, user: str, term: str, columns: int, rows: int
-    ) -> int:
+    ) -> tuple[int, str]:
+        own = user_data_dir(self.options.data_root, user)
         env = {
-            "TERM": term,
+            "TERM": _printable(term, 64) or "xterm",
             "LANG": "C.UTF-8",
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(self.options.data_root),
-            saves.DATA_ENV: str(user_data_dir(self.options.data_root, user)),
+            # the player's own folder: nothing a game writes for its user lands among others'
+            "HOME": str(own),
+            saves.DATA_ENV: str(own),
+            saves.SERVED_ENV: "ssh",
         }
         for name in PASSED_ENV:
             value = process.env.get(name)
-            if isinstance(value, str | bytes):
-                env[name] = value.decode() if isinstance(value, bytes) else value
+            if isinstance(value, bytes):
+                value = value.decode(errors="replace")
+            if isinstance(value, str) and _printable(value, 64):
+                env[name] = _printable(value, 64)
+        own.mkdir(parents=True, exist_ok=True)
         token = self.tables.register(user)  # who this game is at the shared tables
         env.update(self.tables.env(token))
         try:
@@ -377,9 +575,9 @@ class GameServer:
 
     async def run_game(
         self, process: asyncssh.SSHServerProcess, env: dict[str, str], columns: int, rows: int
-    ) -> int:
+    ) -> tuple[int, str]:
         master, slave = pty.openpty()
-        _set_size(master, columns or 80, rows or 24)
+        _set_size(master, columns, rows)
         try:
             child = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -404,7 +602,7 @@ class GameServer:
 
     async def connect(
         self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process, master: int
-    ) -> int:
+    ) -> tuple[int, str]:
         """Copy keys to the game and its screen back until one side ends; the game's exit status,
         or 1 when the client went or was idle too long."""
         loop = asyncio.get_running_loop()
@@ -434,7 +632,7 @@ class GameServer:
                 try:
                     data = await process.stdin.read(65536)
                 except asyncssh.TerminalSizeChanged as change:
-                    _set_size(master, change.width, change.height)
+                    _set_size(master, *terminal_size(change.width, change.height))
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
@@ -464,14 +662,15 @@ class GameServer:
                 await asyncio.wait_for(screen_done.wait(), 1.0)
             loop.remove_reader(master)
             code = game.result()
-            return code if code >= 0 else 128 - code
+            return (code if code >= 0 else 128 - code), "game"
         loop.remove_reader(master)
         if watch.done():
             await self.end_game(child)
             with contextlib.suppress(Exception):
                 process.stdout.write(RESTORE_TERMINAL)
-                self.say(process, "\r\nNo key for too long: the game was saved and closed.")
-        return 1
+                self.say(process, "\r\n" + IDLE_LINE)
+            return 1, "idle"
+        return 1, "client-left"
 
     async def end_game(self, child: asyncio.subprocess.Process) -> None:
         """Ask the game to save and quit, then make it."""
@@ -486,6 +685,12 @@ class GameServer:
                 os.killpg(child.pid, signum)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(child.wait(), grace)
+
+
+def _printable(text: str, most: int) -> str:
+    """`text` when it is short plain text, else "": a client's terminal type and locale reach the
+    game's environment only as such."""
+    return text if len(text) <= most and text.isprintable() else ""
 
 
 async def _write_all(fd: int, data: bytes) -> None:

@@ -11,16 +11,25 @@ what its own seat may see (a watcher: the public view). Bots move here, in a wor
 moment after their turn comes, as they do in hot-seat. A player whose connection drops keeps the
 seat for `hold` seconds and gets it back by joining again; after that anyone may take it. Tables
 are reloaded from their files when the server starts again.
+
+Every message comes from a program a stranger may have written: it is checked against the
+protocol's shapes (`wire.check`) before anything of it is used, every request is answered, a
+refused one changes nothing, and one that fails inside is that request's failure only (logged in
+one line and refused), never the connection's or the service's. The socket lives in the data
+folder (`run/tables.sock`), where only the server's own user may reach it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import hashlib
 import json
 import os
 import secrets
-import tempfile
+import socket
+import stat
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -36,16 +45,101 @@ from ..ui import wire
 from .shared import Place, SharedTable
 
 TABLES_FOLDER = "tables"
+RUN_FOLDER = "run"
+SOCKET_NAME = "tables.sock"
+# A Unix socket's path must fit in 108 bytes on Linux and 104 on macOS, its closing NUL included.
+LONGEST_SOCKET_PATH = 100
 # Messages waiting for an app that does not read them: past this, it is cut off (it gets the
 # whole table again when it comes back, so nothing is lost to it).
 MOST_QUEUED = 2000
-KINDS = ("me", "open", "bot", "user")
 # Tables one user may have open and not finished at once.
 MOST_OPEN_TABLES = 4
+# The answer to a request that failed inside the service: the log has the failure.
+FAILED = "The table service could not do that: try again, or tell the server's keeper."
+# The longest reason a refusal gives: one line on the player's screen.
+LONGEST_REASON = 200
 
 
 class Refused(Exception):
     """A request the service does not carry out, with its one-line reason."""
+
+
+class StartError(Exception):
+    """Why the table service cannot start, in one line."""
+
+
+class SocketInUse(StartError):
+    """Another server's table service answers on the data folder's socket."""
+
+
+def socket_path(root: Path) -> Path:
+    """Where the table service of the data folder `root` listens: `<root>/run/tables.sock`. When
+    that path is too long for a socket, a folder of its own under $XDG_RUNTIME_DIR (else /tmp),
+    named from `root`, so that the next start finds the same one."""
+    root = Path(root).absolute()
+    path = root / RUN_FOLDER / SOCKET_NAME
+    if _fits(path):
+        return path
+    digest = hashlib.sha256(os.fsencode(root)).hexdigest()[:16]
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    bases = [Path(runtime)] if os.path.isabs(runtime) else []
+    for base in [*bases, Path("/tmp")]:
+        path = base / f"bgt-tables-{digest}" / SOCKET_NAME
+        if _fits(path):
+            break
+    return path
+
+
+def _fits(path: Path) -> bool:
+    return len(os.fsencode(path)) <= LONGEST_SOCKET_PATH
+
+
+def private_folder(folder: Path) -> None:
+    """Make `folder` and any of its parents that are missing, each only for us (0700)."""
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # made meanwhile, by someone else: not ours to change
+        os.chmod(made, 0o700)  # the umask may have taken more away than we asked
+
+
+def _socket_folder(folder: Path) -> None:
+    """Make the socket's folder, or refuse it (StartError) unless it is a real folder (no symlink)
+    of ours that nobody else may enter: whoever can enter it can reach the tables. Under /tmp, a
+    folder of the same name may have been put there by someone else, to listen in."""
+    try:
+        private_folder(folder)
+        info = os.lstat(folder)
+    except OSError as exc:
+        raise StartError(f"cannot make the folder {folder}: {exc.strerror}") from None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) != 0o700:
+        raise StartError(f"{folder} is not a folder of ours that only we may enter (mode 0700): move it away")
+
+
+def _answers(path: Path) -> bool:
+    """Whether a server listens on the socket at `path` (when none does, connecting is refused)."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(2.0)
+    try:
+        probe.connect(str(path))
+    except (ConnectionRefusedError, FileNotFoundError):
+        return False
+    except OSError:
+        return True  # there and busy, or not ours to try: not ours to take either
+    finally:
+        probe.close()
+    return True
+
+
+def one_line(reason: str) -> str:
+    """A refusal's reason as one short printable line, whatever went into it."""
+    line = "".join(ch if ch.isprintable() else " " for ch in reason)
+    return line[:LONGEST_REASON] or "refused"
 
 
 class Client:
@@ -95,8 +189,9 @@ class TableService:
         bot_delay: float = 0.6,
         log: Callable[..., None] | None = None,
     ):
-        self.folder = Path(root) / TABLES_FOLDER
-        self.users_root = Path(root) / "ssh-users"
+        self.root = Path(root).absolute()
+        self.folder = self.root / TABLES_FOLDER
+        self.users_root = self.root / "ssh-users"
         self.hold = hold
         self.spectators = spectators
         self.bot_delay = bot_delay
@@ -106,17 +201,64 @@ class TableService:
         self.clients: set[Client] = set()
         self.connections: set[asyncio.Task] = set()  # each app's reading task
         self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="table-bot")
-        self.socket_dir = Path(tempfile.mkdtemp(prefix="bgt-tables-"))  # short: a socket's path is
-        self.path = self.socket_dir / "tables.sock"  # limited to about 100 bytes
+        self.path = socket_path(self.root)
+        self.bound = False  # the socket at `path` is this service's (to remove at the end)
         self.server: asyncio.AbstractServer | None = None
         self.watch: asyncio.Task | None = None
 
     # -- the server's side -----------------------------------------------------------------------
     async def start(self) -> None:
-        self.load()
-        self.server = await asyncio.start_unix_server(self.serve, str(self.path), limit=wire.MAX_REQUEST)
-        os.chmod(self.path, 0o600)
+        """Load the tables and listen. StartError (SocketInUse when another server is using the
+        data folder) when the service cannot."""
+        try:
+            private_folder(self.folder)
+            os.chmod(self.folder, 0o700)  # also one an older version made for all to read
+        except OSError as exc:
+            raise StartError(f"cannot make the folder {self.folder}: {exc.strerror}") from None
+        listener = self._bind()
+        try:
+            self.load()
+            self.server = await asyncio.start_unix_server(self.serve, sock=listener, limit=wire.MAX_REQUEST)
+        except BaseException:
+            listener.close()
+            self._unbind()
+            raise
         self.watch = asyncio.ensure_future(self._expire_holds())
+
+    def _bind(self) -> socket.socket:
+        """A socket bound at `path`, for us only: in a folder of ours (0700), itself 0600. One left
+        by a server that was killed is cleared first; one a live server answers on is not taken."""
+        if not _fits(self.path):
+            raise StartError(f"the table service's socket needs a shorter path than {self.path}")
+        _socket_folder(self.path.parent)
+        self._clear_stale()
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            # bound here, not by asyncio: asyncio would remove whatever socket is at the path first
+            listener.bind(str(self.path))
+        except OSError as exc:
+            listener.close()
+            if exc.errno == errno.EADDRINUSE:  # another server was quicker
+                raise self._in_use() from None
+            raise StartError(f"cannot listen on {self.path}: {exc.strerror}") from None
+        self.bound = True
+        os.chmod(self.path, 0o600)
+        return listener
+
+    def _clear_stale(self) -> None:
+        try:
+            info = os.lstat(self.path)
+        except FileNotFoundError:
+            return
+        if not stat.S_ISSOCK(info.st_mode):
+            raise StartError(f"{self.path} is in the way of the table service's socket: move it away")
+        if _answers(self.path):
+            raise self._in_use()
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()  # left by a server that was killed: nobody answers on it
+
+    def _in_use(self) -> SocketInUse:
+        return SocketInUse(f"another server is using the data folder {self.root} (its socket {self.path})")
 
     def register(self, user: str) -> str:
         """A token for one connection of `user`, to hand to its game (wire.TOKEN_ENV)."""
@@ -146,9 +288,18 @@ class TableService:
             self.save(shared)
         saves.flush_folder(self.folder, timeout=5)
         self.bots.shutdown(wait=False, cancel_futures=True)
+        self._unbind()
+
+    def _unbind(self) -> None:
+        """Remove this service's socket (never another server's)."""
+        if not self.bound:
+            return
+        self.bound = False
         with contextlib.suppress(OSError):
             self.path.unlink()
-            self.socket_dir.rmdir()
+        if self.path.parent != self.root / RUN_FOLDER:
+            with contextlib.suppress(OSError):
+                self.path.parent.rmdir()  # the short folder under /tmp: not left about
 
     # -- saving ----------------------------------------------------------------------------------
     def file(self, shared: SharedTable) -> Path:
@@ -183,21 +334,8 @@ class TableService:
         if task is not None:
             self.connections.add(task)
         try:
-            while True:
-                try:
-                    line = await reader.readuntil(b"\n")
-                except asyncio.IncompleteReadError:
-                    return  # the app went
-                except asyncio.LimitOverrunError:
-                    client.send({"type": "bye", "reason": f"a message over {wire.MAX_REQUEST} bytes"})
-                    return
-                try:
-                    message = wire.decode(line)
-                    self.handle(client, message)
-                except wire.WireError as exc:
-                    client.send({"type": "refused", "about": "?", "reason": str(exc)})
-                except Refused as exc:
-                    client.send({"type": "refused", "about": message["type"], "reason": str(exc)})
+            while (line := await self._next_line(reader, client)) is not None:
+                self.answer(client, line)
                 if client.user is None:
                     return  # the hello failed: the connection is not anybody's
         except (ConnectionError, OSError):
@@ -208,12 +346,43 @@ class TableService:
             client.close()
             self.connections.discard(task)
 
+    async def _next_line(self, reader: asyncio.StreamReader, client: Client) -> bytes | None:
+        """The app's next line; None once the connection is over."""
+        try:
+            return await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError:
+            return None  # the app went
+        except asyncio.LimitOverrunError:
+            client.send({"type": "bye", "reason": f"a message over {wire.MAX_REQUEST} bytes"})
+            return None
+
+    def answer(self, client: Client, line: bytes) -> None:
+        """Carry out the request on `line`; whatever happens, the app hears of it. A failure inside
+        the service is this request's only: logged in one line and refused like any other."""
+        kind = "?"
+        try:
+            message = wire.decode(line)
+            kind = message["type"] if message["type"] in wire.REQUESTS else "?"
+            self.handle(client, message)
+        except (wire.WireError, Refused) as exc:
+            self._refuse(client, kind, str(exc))
+        except Exception as exc:
+            self.log(event="request-failed", type=kind, error=type(exc).__name__)
+            self._refuse(client, kind, FAILED)
+
+    def _refuse(self, client: Client, about: str, reason: str) -> None:
+        if client.user is None:  # before the hello a refusal ends the connection
+            client.send({"type": "bye", "reason": one_line(reason)})
+        else:
+            client.send({"type": "refused", "about": about, "reason": one_line(reason)})
+
     def handle(self, client: Client, message: dict[str, Any]) -> None:
-        kind = message["type"]
         if client.user is None:
             self.hello(client, message)
             return
+        wire.check(message)  # nothing of the message is used before
         handler = {
+            "hello": self.hello_again,
             "open": self.open,
             "peek": self.peek,
             "join": self.join,
@@ -221,45 +390,43 @@ class TableService:
             "act": self.act,
             "mine": self.mine,
             "view": self.view,
-            "leave": lambda c, m: self.leave(c),
-        }.get(kind)
-        if handler is None:
-            raise Refused(f"no such request: {kind[:40]!r}")
+            "leave": self.leave_table,
+        }[message["type"]]
         handler(client, message)
 
     def hello(self, client: Client, message: dict[str, Any]) -> None:
-        if message.get("type") != "hello":
-            client.send({"type": "bye", "reason": "say hello first"})
-            return
+        """Who the connection is: the token its game was given says. Refused (and the connection
+        closed) for anything else."""
+        if message["type"] != "hello":
+            raise Refused("say hello first")
+        # the version before the shape: a newer app's hello may have fields this one lacks
         if message.get("version") != wire.VERSION:
-            client.send({"type": "bye", "reason": f"this server speaks version {wire.VERSION}"})
-            return
-        token = message.get("token")
-        user = self.tokens.get(token) if isinstance(token, str) else None
+            raise Refused(f"this server speaks version {wire.VERSION}")
+        wire.check(message)
+        user = self.tokens.get(message["token"])
         if user is None:
-            client.send({"type": "bye", "reason": "unknown token"})
-            return
+            raise Refused("unknown token")
         client.user = user
         client.send({"type": "welcome", "version": wire.VERSION, "user": user})
+
+    def hello_again(self, client: Client, message: dict[str, Any]) -> None:
+        raise Refused("This connection has said hello already.")
 
     # -- requests ----------------------------------------------------------------------------------
     def open(self, client: Client, message: dict[str, Any]) -> None:
         assert client.user is not None
         try:
-            game = registry.get(str(message.get("game")))
+            game = registry.get(message["game"])
         except KeyError:
             raise Refused("There is no such game.") from None
-        given = message.get("seats")
-        if not isinstance(given, list) or not game.min_players <= len(given) <= game.max_players:
+        given = message["seats"]
+        if not game.min_players <= len(given) <= game.max_players:
             raise Refused(f"{game.title} is for {game.min_players} to {game.max_players} players.")
         places = [self._place(i, entry, client.user) for i, entry in enumerate(given)]
         if sum(p.user == client.user and p.kind == "player" for p in places) != 1:
             raise Refused("Sit at exactly one seat of the table you open.")
-        options = message.get("options") or {}
-        if not isinstance(options, dict):
-            raise Refused("The options are not a list of settings.")
         try:
-            options = dict(game.resolve_options({str(k): str(v) for k, v in options.items()}))
+            options = dict(game.resolve_options(message.get("options") or {}))
         except ValueError as exc:
             raise Refused(str(exc)) from None
         opened = [
@@ -268,7 +435,8 @@ class TableService:
         if len(opened) >= MOST_OPEN_TABLES:
             raise Refused(f"You have {len(opened)} tables open already: finish one first.")
         seed = message.get("seed")
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else new_seed()
+        if seed is None:
+            seed = new_seed()
         code = self._new_code()
         shared = SharedTable(code, game.id, places, options, seed, client.user)
         self.tables[code] = shared
@@ -276,26 +444,24 @@ class TableService:
         self.log(event="table-opened", code=code, game=game.id, user=client.user)
         self._sit(client, shared, shared.seat_of(client.user))
 
-    def _place(self, i: int, entry: Any, user: str) -> Place:
-        if not isinstance(entry, dict) or entry.get("kind") not in KINDS:
-            raise Refused(f"Seat {i + 1} is not open, a bot, you or a named player.")
-        name = str(entry.get("name") or "").strip()[:16] or f"Seat {i + 1}"
+    def _place(self, i: int, entry: dict[str, Any], user: str) -> Place:
+        """The seat `entry` asks for (its shape checked by wire.check), or Refused."""
+        given = (entry.get("name") or "").strip()
+        name = given or f"Seat {i + 1}"
         kind = entry["kind"]
         if kind == "me":
             return Place(name, "player", user)
         if kind == "open":
             return Place(name, "open")
         if kind == "user":
-            who = str(entry.get("user") or "")
-            if not who or len(who) > 32:
+            who = entry.get("user")
+            if not who:
                 raise Refused(f"Seat {i + 1} is kept for a player: say which.")
-            return Place(name if entry.get("name") else who, "reserved", who)
+            return Place(given or who, "reserved", who)
         level = entry.get("level")
         if level_named(level) not in (*LEVELS, "random"):
-            raise Refused(f"Seat {i + 1}: there is no bot level {str(level)[:20]!r}.")
+            raise Refused(f"Seat {i + 1}: there is no bot level {level!r}.")
         think = entry.get("think")
-        if think is not None and not (isinstance(think, int | float) and 0 < think <= 60):
-            raise Refused(f"Seat {i + 1}: a bot thinks between 0 and 60 seconds.")
         return Place(name, "bot", bot=level, think=None if think is None else float(think))
 
     def _new_code(self) -> str:
@@ -338,7 +504,7 @@ class TableService:
                 raise Refused("This server does not let people watch tables.")
             seat = None
         else:
-            if not isinstance(wanted, int) or not 0 <= wanted < len(shared.places):
+            if not 0 <= wanted < len(shared.places):
                 raise Refused("There is no such seat.")
             place = shared.places[wanted]
             free = place.kind == "open" or (place.kind == "reserved" and place.user == user)
@@ -346,7 +512,7 @@ class TableService:
                 if not any(p.kind == "open" for p in shared.places):
                     raise Refused("This table is full.")
                 raise Refused(f"{place.name}'s seat is not free.")
-            name = " ".join(str(message.get("name") or "").split())[:16]
+            name = " ".join((message.get("name") or "").split())
             if shared.table is None and name:
                 taken = {p.name.casefold() for i, p in enumerate(shared.places) if i != wanted}
                 if name.casefold() in taken:
@@ -401,13 +567,19 @@ class TableService:
         if seat not in table.to_move():
             raise Refused("It is not your turn.")
         try:
-            action = table.game.decode_action(message.get("action"))
-            table.act(seat, action)
+            action = table.game.decode_action(message["action"])
+        except Exception:  # a game's decoding meets a stranger's JSON: whatever it raises, no move
+            raise Refused("That is not a move of this game.") from None
+        try:
+            table.act(seat, action)  # any failure of the rules comes back as IllegalAction
         except IllegalAction as exc:
             raise Refused(exc.reason) from None
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise Refused("That is not a move of this game.") from None
         self._changed(shared)
+
+    def leave_table(self, client: Client, message: dict[str, Any]) -> None:
+        shared = client.table
+        self.leave(client)
+        client.send({"type": "left", "code": shared.code if shared is not None else None})
 
     def leave(self, client: Client) -> None:
         """`client` leaves its table: a player's seat is kept for `hold` seconds."""
@@ -508,6 +680,7 @@ class TableService:
             if place.kind == "player" and place.user:
                 folder = saves.save_dir(self.users_root / place.user)
                 with contextlib.suppress(OSError, ValueError):
+                    private_folder(folder)
                     saves.write_atomic(
                         saves.new_save_path(shared.game_id, shared.seed, directory=folder), text
                     )

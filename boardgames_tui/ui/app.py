@@ -915,7 +915,9 @@ class BoardgamesApp(App):
     # -- the command palette (ctrl+p) -----------------------------------------------------------
     def get_system_commands(self, screen):
         """The game's commands that apply now (from its key map), then help and quit (asking
-        first, as q does), and Textual's theme and screenshot."""
+        first, as q does), and Textual's theme and screenshot. Not the screenshot over SSH: it
+        would be written on the server, where the player cannot fetch it (in a browser it is
+        downloaded; at home it goes to the Downloads folder)."""
         from .screens.game import GameScreen
 
         if isinstance(screen, GameScreen):
@@ -924,9 +926,18 @@ class BoardgamesApp(App):
         else:
             yield SystemCommand("Help", "The keys and the rules", self.action_show_help)
             yield SystemCommand("Quit", "Leave boardgames-tui", self.action_request_quit)
+        offered = ("Theme",) if os.environ.get(saves.SERVED_ENV) == "ssh" else ("Theme", "Screenshot")
         for command in super().get_system_commands(screen):
-            if command.title in ("Theme", "Screenshot"):
+            if command.title in offered:
                 yield command
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """A screenshot goes where the player finds it: the Downloads folder when there is one,
+        else `screenshots/` in the data folder (Textual would give up on a missing Downloads
+        folder); the message that follows names the file. In a browser it is downloaded."""
+        return super().deliver_screenshot(filename, path or str(screenshot_folder()), time_format)
 
     # -- terminal size -------------------------------------------------------------------------
     def check_size(self) -> None:
@@ -942,3 +953,14 @@ class BoardgamesApp(App):
     def screen_text(self) -> str:
         """The screen as plain text, the way a person sees it (without colour)."""
         return "\n".join(strip.text for strip in self.screen._compositor.render_strips())
+
+
+def screenshot_folder() -> Path:
+    import platformdirs
+
+    downloads = platformdirs.user_downloads_path()
+    if downloads.is_dir():
+        return downloads
+    folder = saves.data_dir() / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

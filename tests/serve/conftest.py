@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -34,6 +35,11 @@ def need(program: str) -> str:
     pytest.skip(reason)
 
 
+# The players the tests connect as: each has a key of their own, as real players do (a key claims
+# one user name unless the server allows more).
+PLAYERS = ("ann", "bob", "ben", "cat", "dan", *(f"player{i}" for i in range(8)))
+
+
 class Keys:
     def __init__(self, folder: Path):
         need("ssh-keygen")
@@ -41,15 +47,21 @@ class Keys:
         need("tmux")
         need("pgrep")
         self.folder = folder
-        self.key = self.make("key")
-        self.other = self.make("other")
+        self.players = {name: self.make(name) for name in PLAYERS}
+        self.key = self.players["ann"]
+        self.other = self.players["bob"]
+        self.stranger = self.make("stranger")  # a key in no authorized_keys file
         self.authorized = folder / "authorized_keys"
-        self.authorized.write_text(Path(f"{self.key}.pub").read_text())
+        self.authorized.write_text("".join(Path(f"{key}.pub").read_text() for key in self.players.values()))
 
     def make(self, name: str) -> Path:
         path = self.folder / name
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
         return path
+
+    def of(self, user: str) -> Path:
+        """The key a player connects with: their own (ann's for a name nobody has)."""
+        return self.players.get(user, self.key)
 
 
 @pytest.fixture(scope="session")
@@ -135,7 +147,7 @@ def ssh_argv(
         "-p",
         str(server.port),
         "-i",
-        str(key or keys.key),
+        str(key or keys.of(user)),
         "-o",
         "IdentitiesOnly=yes",
         "-o",
@@ -209,3 +221,55 @@ def terminal():
     yield make
     for term in made:
         term.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class WebServer:
+    """`boardgames-tui serve web` on a free loopback port, its log read from stderr."""
+
+    def __init__(self, root: Path, *args: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.data = root / "data"
+        root.mkdir(parents=True, exist_ok=True)
+        self.log_path = root / "web.log"
+        self.log_file = self.log_path.open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "boardgames_tui", "serve", "web", "--port", str(self.port), *args],
+            stdout=self.log_file,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "BOARDGAMES_TUI_DATA": str(self.data)},
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    break
+            time.sleep(0.1)
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+        self.log_file.close()
+
+
+@pytest.fixture
+def start_web(tmp_path):
+    started: list[WebServer] = []
+
+    def start(*args: str) -> WebServer:
+        server = WebServer(tmp_path / f"web{len(started)}", *args)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,19 +1,27 @@
 """The table service (serve/tables.py) through its socket, as games started by the SSH server
 speak to it: tables opened and joined, moves taken only from their own seat, every refusal, a
-dropped player rejoining, a restart, and many tables at once."""
+dropped player rejoining, a restart, and many tables at once; what a stranger's program may send
+instead (test_table_fuzz.py sends much more), and where the socket lives."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import shutil
+import socket
+import stat
+import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 
+from boardgames_tui import saves
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.record import GameRecord
-from boardgames_tui.serve.tables import TableService
+from boardgames_tui.serve.tables import FAILED, SocketInUse, StartError, TableService, socket_path
 from boardgames_tui.ui import wire
 from boardgames_tui.ui.remote import Link, LinkError
 
@@ -367,6 +375,11 @@ async def test_eight_tables_of_four_play_to_the_end_at_once(tmp_path):
         await service.close()
     await asyncio.sleep(0.2)
     assert not service.clients and not service.connections  # every connection ended
+    # the folders the service made and the players' saves of the finished games (the tables'
+    # own files are gone with them): for the server's user only
+    made = list(tmp_path.rglob("*"))
+    assert any(p.parent.name == "saves" for p in made) and service.folder in made
+    assert {(p.is_dir(), mode(p)) for p in made} <= {(True, 0o700), (False, 0o600)}
     left = [t for t in set(threading.enumerate()) - threads_before if t.is_alive()]
     assert not [t for t in left if t.name.startswith("table-bot")]
 
@@ -450,3 +463,219 @@ def test_a_bots_choice_stands_when_only_moves_hidden_from_it_were_made_meanwhile
         table.act(human, next(a for a in table.legal(human) if a.kind == "put"))
     table.act(human, next(a for a in table.legal(human) if a.kind == "confirm"))
     assert not table.still_as_seen(decision)  # that one shows: the human has finished
+
+
+# -- what a stranger's program may send ------------------------------------------------------------
+async def test_a_number_of_five_thousand_digits_is_refused_and_the_connection_goes_on(service):
+    ann = await Player.connect(service, "ann")
+    ann.link.writer.write(b'{"type": "peek", "code": "ABCDE", "n": ' + b"9" * 5000 + b"}\n")
+    assert (await ann.expect("refused"))["reason"] == "not a JSON line: a number out of bounds"
+    ann.link.send({"type": "mine"})
+    assert (await ann.expect("mine"))["tables"] == []
+
+
+async def test_a_list_for_a_bot_level_is_refused_naming_the_field(service):
+    ann = await Player.connect(service, "ann")
+    open_with = {
+        "type": "open",
+        "game": "rialto",
+        "seats": [{"kind": "me"}, {"kind": "bot", "level": ["easy"]}],
+    }
+    assert await ann.refusal(open_with) == "seats[1].level: a text or null is wanted"
+    assert service.tables == {}
+
+
+async def test_a_request_not_in_its_shape_is_refused_before_it_is_used(service):
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("rialto", seats("me", "open"))
+    shared = service.tables[code]
+    before = json.dumps(shared.to_json())
+    refusals = {
+        "seat: a whole number or null is wanted": {"type": "join", "code": code, "seat": True},
+        "seat: must be from 0 to 7": {"type": "join", "code": code, "seat": 10**40},
+        "code: longer than 16 characters": {"type": "peek", "code": "A" * 17},
+        "no field 'seats'": {"type": "join", "code": code, "seats": 1},
+        "action: missing": {"type": "act"},
+        "seats[0].think: must be from 0.1 to 60": {
+            "type": "open",
+            "game": "rialto",
+            "seats": [{"kind": "bot", "level": "easy", "think": 1e300}, {"kind": "me"}],
+        },
+        "options (a key): longer than 40 characters": {
+            "type": "open",
+            "game": "rialto",
+            "seats": seats("me", "open"),
+            "options": {"x" * 41: "on"},
+        },
+    }
+    for reason, message in refusals.items():
+        assert await ann.refusal(message) == reason
+    ann.link.writer.write(b'{"type": "peek", "code": ' + b"[" * 5000 + b"]" * 5000 + b"}\n")
+    assert (await ann.expect("refused"))["reason"] == "not a JSON line: nested too deeply"
+    assert json.dumps(shared.to_json()) == before and len(service.tables) == 1
+
+
+async def test_every_refusal_before_the_hello_is_a_bye(service):
+    lines = [
+        b"{not json\n",
+        b'{"type": "hello", "version": ' + b"9" * 5000 + b"}\n",
+        b'{"type": "hello", "version": 1, "token": "\\u001b[2J"}\n',
+        b'{"type": "mine"}\n',
+    ]
+    for line in lines:
+        reader, writer = await asyncio.open_unix_connection(str(service.path))
+        writer.write(line)
+        bye = wire.decode(await asyncio.wait_for(reader.readline(), WAIT))
+        assert bye["type"] == "bye" and bye["reason"].isprintable()
+        assert await asyncio.wait_for(reader.readline(), WAIT) == b""  # and the connection is closed
+        writer.close()
+
+
+async def test_leave_is_answered_at_a_table_and_away_from_one(service):
+    ann = await Player.connect(service, "ann")
+    code = await ann.open("rialto", seats("me", "open"))
+    ann.link.send({"type": "leave"})
+    assert await ann.expect("left") == {"type": "left", "code": code}
+    ann.link.send({"type": "leave"})
+    assert await ann.expect("left") == {"type": "left", "code": None}
+    assert not service.tables[code].clients
+
+
+async def test_a_name_with_a_control_character_is_refused_and_changes_nothing(service):
+    ann = await Player.connect(service, "ann")
+    bad = {
+        "type": "open",
+        "game": "rialto",
+        "seats": [{"kind": "me", "name": "Ann\x1b[2J"}, {"kind": "open"}],
+    }
+    assert await ann.refusal(bad) == "seats[0].name: a name cannot hold control characters ('\\x1b')"
+    assert service.tables == {}
+    code = await ann.open("rialto", seats("me", "open"))
+    ben = await Player.connect(service, "ben")
+    reason = await ben.refusal({"type": "join", "code": code, "seat": 1, "name": "Ben\x07"})
+    assert reason == "name: a name cannot hold control characters ('\\x07')"
+    place = service.tables[code].places[1]
+    assert (place.kind, place.name, place.user) == ("open", "Ben", None)
+
+
+async def test_a_failure_inside_a_request_is_logged_in_one_line_and_refused(tmp_path, monkeypatch, capsys):
+    events: list[dict] = []
+    service = TableService(tmp_path, log=lambda **fields: events.append(fields))
+    await service.start()
+    try:
+
+        def broken(client, message):
+            raise KeyError("a bug")
+
+        monkeypatch.setattr(service, "mine", broken)
+        ann = await Player.connect(service, "ann")
+        assert await ann.refusal({"type": "mine"}) == FAILED
+        assert events == [{"event": "request-failed", "type": "mine", "error": "KeyError"}]
+        assert await ann.refusal({"type": "peek", "code": "ZZZZZ"}) == "There is no table with that code."
+    finally:
+        await service.close()
+    assert "Traceback" not in "".join(capsys.readouterr())
+
+
+async def test_whatever_a_games_decoding_raises_is_no_move(service, monkeypatch):
+    ann, ben, cat = await table_of_three(service)
+    shared = service.tables[ann.code]
+    mover = (ann, ben, cat)[shared.table.to_move()[0]]
+    steps = shared.table.steps
+
+    def broken(data):
+        raise RuntimeError("a bug in a game's decoding")
+
+    monkeypatch.setattr(shared.table.game, "decode_action", broken)
+    assert (
+        await mover.refusal({"type": "act", "action": {"kind": "pass"}}) == "That is not a move of this game."
+    )
+    assert shared.table.steps == steps
+
+
+# -- the socket ----------------------------------------------------------------------------------
+def mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+async def test_the_socket_is_in_the_data_folder_for_the_servers_user_only(tmp_path):
+    service = TableService(tmp_path, bot_delay=0)
+    await service.start()
+    try:
+        assert service.path == tmp_path / "run" / "tables.sock"
+        assert stat.S_ISSOCK(os.lstat(service.path).st_mode)
+        assert mode(service.path) == 0o600 and mode(tmp_path / "run") == 0o700
+        ann = await Player.connect(service, "ann")
+        code = await ann.open("rialto", seats("me", "open"))
+        assert saves.flush_folder(service.folder, timeout=5)
+        assert mode(service.folder) == 0o700 and mode(service.folder / f"{code}.json") == 0o600
+        await ann.link.close()
+    finally:
+        await service.close()
+    assert not service.path.exists()
+
+
+async def test_a_socket_left_by_a_killed_server_is_cleared_at_start(tmp_path):
+    path = socket_path(tmp_path)
+    path.parent.mkdir(mode=0o700)
+    left = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    left.bind(str(path))  # bound and never listening again: as after kill -9
+    left.close()
+    service = TableService(tmp_path)
+    await service.start()
+    try:
+        assert service.path == path
+        ann = await Player.connect(service, "ann")
+        ann.link.send({"type": "mine"})
+        assert (await ann.expect("mine"))["tables"] == []
+        await ann.link.close()
+    finally:
+        await service.close()
+
+
+async def test_a_second_server_on_the_same_data_folder_is_refused(service, tmp_path):
+    second = TableService(tmp_path)
+    with pytest.raises(SocketInUse, match="another server is using the data folder"):
+        await second.start()
+    await second.close()
+    ann = await Player.connect(service, "ann")  # the first goes on, its socket where it was
+    ann.link.send({"type": "mine"})
+    assert (await ann.expect("mine"))["tables"] == []
+
+
+@pytest.fixture
+def runtime(monkeypatch):
+    """A short $XDG_RUNTIME_DIR of the test's own."""
+    folder = Path(tempfile.mkdtemp(prefix="bgt-", dir="/tmp"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    yield folder
+    shutil.rmtree(folder)
+
+
+async def test_a_data_folder_too_deep_for_a_socket_gets_a_short_folder_of_its_own(tmp_path, runtime):
+    root = tmp_path / ("deep" * 25)
+    path = socket_path(root)
+    assert path.parent.parent == runtime and path == socket_path(root)  # the next start finds it
+    assert len(os.fsencode(path)) <= 100
+    service = TableService(root)
+    await service.start()
+    try:
+        assert service.path == path and mode(path.parent) == 0o700 and mode(path) == 0o600
+        ann = await Player.connect(service, "ann")
+        await ann.link.close()
+    finally:
+        await service.close()
+    assert not path.parent.exists()
+
+
+async def test_a_short_folder_someone_else_could_enter_is_refused(tmp_path, runtime):
+    root = tmp_path / ("deep" * 25)
+    folder = socket_path(root).parent
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)
+    with pytest.raises(StartError, match="only we may enter"):
+        await TableService(root).start()
+    folder.rmdir()
+    folder.symlink_to(tmp_path)  # even to a folder of ours
+    with pytest.raises(StartError, match="only we may enter"):
+        await TableService(root).start()

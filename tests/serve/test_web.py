@@ -4,11 +4,8 @@ Each browser is a player of its own (a cookie), with its own data directory."""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,32 +16,10 @@ from boardgames_tui.serve.web import COOKIE, game_command, player_dir
 from .conftest import need
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
-def web_server(tmp_path):
-    port = free_port()
-    log = (tmp_path / "web.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardgames_tui", "serve", "web", "--port", str(port)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "BOARDGAMES_TUI_DATA": str(tmp_path / "data")},
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/", tmp_path / "data", process.pid
-    process.terminate()
-    process.wait(10)
-    log.close()
+def web_server(start_web):
+    server = start_web()
+    yield server.url, server.data, server.process.pid
 
 
 def games_of(pid: int) -> list[int]:

@@ -340,3 +340,39 @@ async def test_launcher_resumes_a_saved_game_and_typing_q_types():
         assert app.table is not None and app.table.save_path == path
         assert app.table._state == state
         assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_the_palette_offers_a_screenshot_only_where_the_player_can_have_it(monkeypatch):
+    # Over SSH the file would be written on the server, out of the player's reach.
+    for served, expected in ((None, True), ("ssh", False)):
+        if served is None:
+            monkeypatch.delenv(saves.SERVED_ENV, raising=False)
+        else:
+            monkeypatch.setenv(saves.SERVED_ENV, served)
+        app = sp_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for screen in (app.screen, LauncherScreen()):
+                titles = [command.title for command in app.get_system_commands(screen)]
+                assert "Theme" in titles
+                assert ("Screenshot" in titles) == expected, (served, titles)
+
+
+async def test_a_screenshot_lands_where_the_player_finds_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # a home with no Downloads folder
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    (tmp_path / "home").mkdir()
+    app = sp_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.deliver_screenshot("shot.svg")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if list(saves.data_dir().glob("screenshots/shot.svg")):
+                break
+    shot = saves.data_dir() / "screenshots" / "shot.svg"
+    assert shot.read_text().startswith("<svg")
+    (tmp_path / "home" / "Downloads").mkdir()
+    from boardgames_tui.ui.app import screenshot_folder
+
+    assert screenshot_folder() == tmp_path / "home" / "Downloads"

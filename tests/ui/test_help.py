@@ -21,9 +21,14 @@ async def test_the_help_is_rendered_before_it_is_asked_for(game_id, seats, size)
     app = BoardgamesApp(game_id, seats, seed=3, bot_delay=0)
     async with app.run_test(size=size) as pilot:
         app.prepare_help()
-        await app.workers.wait_for_complete()
         _, keys, rules = app.help_content()
         key = (help_markdown(keys, rules), text_width(size[0]))
+        # The app may ask for the same rendering meanwhile (its group is exclusive): a newer
+        # request cancels an older one, so wait until none is left running, whichever finished.
+        for _ in range(1000):
+            if not any(worker.group == "help" and not worker.is_finished for worker in app.workers):
+                break
+            await pilot.pause(0.01)
         assert key in rendered._CACHE
         cached = dict(rendered._CACHE)
         await pilot.press("question_mark")

@@ -193,3 +193,53 @@ async def test_an_answer_to_a_request_given_up_is_not_taken_for_the_next_ones(se
         answer = await sharing.request({"type": "peek", "code": code}, {"peek"})
         assert answer["type"] == "peek" and answer["code"] == code
         assert not sharing.waiting
+
+
+async def test_names_with_markup_show_as_written_in_the_lobby_the_join_screen_and_the_game(service):
+    """Names other players chose reach this screen from the service: drawn as written, never as
+    markup ("[/]" alone would stop the game). A name pasted with a control character is refused
+    before it is sent."""
+    from textual import events
+    from textual.widgets import Input
+
+    from .test_plain_names import literal
+
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        launcher = app.screen
+        launcher.form.focus()
+        launcher.form.move_to("players")
+        await press(pilot, "right")  # three players
+        for seat, name in enumerate(("[u]Zq", "[reverse]Xy", "[/]Qv")):
+            launcher.form.move_to(f"name-{seat}")
+            await press(pilot, "home", "ctrl+k", *name)
+        launcher.form.move_to("kind-2")
+        await press(pilot, "right", "f6")  # the third seat a bot; the second open
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        literal(app.screen_text(), "lobby", ("[u]Zq", "[reverse]Xy", "[/]Qv"))
+        await press(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+
+        ben = await Player.connect(service, "ben")
+        code = await ben.open("rialto", [{"kind": "me", "name": "[/]Qv"}, {"kind": "open", "name": "[u]x"}])
+        await press(pilot, "f7")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.press(*code.lower(), "enter")
+        await until(pilot, lambda: "open: anyone with the code" in app.screen_text())
+        literal(app.screen_text(), "join screen", ("[/]Qv", "[u]x"))
+        name = app.screen.query_one("#join-name", Input)
+        name.focus()
+        name.value = ""
+        app.post_message(events.Paste("Z\x1bq"))
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # to the seats, then sit in the open one
+        await until(pilot, lambda: "control characters" in app.screen_text())
+        assert isinstance(app.screen, JoinScreen) and service.tables[code].places[1].kind == "open"
+        name.focus()
+        name.value = ""
+        await pilot.press(*"[u]Zq", "enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: "[u]Zq" in app.screen_text())
+        literal(app.screen_text(), "shared game", ("[/]Qv", "[u]Zq"))
+        assert app.return_code is None

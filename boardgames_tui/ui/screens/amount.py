@@ -15,8 +15,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
+from ..widgets.plain import Plain
 from .base import BaseModal
 
 
@@ -71,11 +71,11 @@ class AmountScreen(BaseModal[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield Static(self.value_text(), id="amount-value", classes="dialog-text")
+            yield Plain(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Plain(self.value_text(), id="amount-value", classes="dialog-text")
             if self.note:
-                yield Static(self.note, classes="dialog-text")
-            yield Static("0–9 type  +/− change  Enter OK  Esc back", classes="dialog-keys")
+                yield Plain(self.note, classes="dialog-text")
+            yield Plain("0–9 type  +/− change  Enter OK  Esc back", classes="dialog-keys")
 
     def value_text(self) -> Text:
         text = Text("◂ ", style="bold")
@@ -91,7 +91,7 @@ class AmountScreen(BaseModal[int | None]):
         return text
 
     def show_value(self) -> None:
-        self.query_one("#amount-value", Static).update(self.value_text())
+        self.query_one("#amount-value", Plain).update(self.value_text())
 
     def why_not(self, n: int) -> str:
         if n < self.low or n > self.high:

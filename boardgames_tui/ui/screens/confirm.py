@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
+from ..widgets.plain import Plain
 from .base import BaseModal
 
 
@@ -33,11 +33,11 @@ class ConfirmScreen(BaseModal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            yield Plain(Text(self.question, style="bold"), classes="dialog-title")
             if self.detail:
                 detail = self.detail if isinstance(self.detail, Text) else Text(self.detail)
-                yield Static(detail, classes="dialog-text")
-            yield Static(self.keys, classes="dialog-keys")
+                yield Plain(detail, classes="dialog-text")
+            yield Plain(self.keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
         hold = getattr(self.app, "hold_keys", None)

@@ -11,8 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
+from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
@@ -33,10 +33,10 @@ class DetailsScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         title = Text(" ")
         title.append_text(self.title_text if isinstance(self.title_text, Text) else Text(self.title_text))
-        yield Static(title, classes="topline")
+        yield Plain(title, classes="topline")
         with VerticalScroll(id="details-scroll"):
-            yield Static(self.body, id="details-body")
-        yield Static(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
+            yield Plain(self.body, id="details-body")
+        yield Plain(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
 
     def on_mount(self) -> None:
         self.query_one("#details-scroll", VerticalScroll).focus()

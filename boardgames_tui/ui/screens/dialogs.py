@@ -8,9 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets.plain import Plain, PlainOptionList
 from .base import BaseModal
 
 
@@ -31,8 +31,8 @@ class QuitScreen(BaseModal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.text, classes="dialog-text")
-            yield Static("y / Enter  quit      n / Esc  keep playing", classes="dialog-keys")
+            yield Plain(self.text, classes="dialog-text")
+            yield Plain("y / Enter  quit      n / Esc  keep playing", classes="dialog-keys")
 
     def action_answer(self, value: bool) -> None:
         if value:
@@ -58,9 +58,9 @@ class MessageScreen(BaseModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield Static(Text(self.text), classes="dialog-text")
-            yield Static("Enter  continue", classes="dialog-keys")
+            yield Plain(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Plain(Text(self.text), classes="dialog-text")
+            yield Plain("Enter  continue", classes="dialog-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -88,18 +88,18 @@ class ChoiceScreen(BaseModal[int | None]):
             text.append(label if isinstance(label, Text) else Text(str(label)))
             options.append(Option(text, id=f"choice-{i}"))
         with Vertical(classes="dialog choice"):
-            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Plain(Text(self.title_text, style="bold"), classes="dialog-title")
             if self.note:
-                yield Static(self.note, classes="dialog-text")
-            yield OptionList(*options, id="choices")
-            yield Static("1–9 pick  ↑↓ Enter choose  Esc back", classes="dialog-keys")
+                yield Plain(self.note, classes="dialog-text")
+            yield PlainOptionList(*options, id="choices")
+            yield Plain("1–9 pick  ↑↓ Enter choose  Esc back", classes="dialog-keys")
 
     def on_mount(self) -> None:
-        option_list = self.query_one(OptionList)
+        option_list = self.query_one(PlainOptionList)
         option_list.highlighted = 0
         option_list.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_option_list_option_selected(self, event: PlainOptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option_index)
 

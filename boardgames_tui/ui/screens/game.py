@@ -41,7 +41,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ...rules.core import Action
 from .. import theme
@@ -49,12 +48,13 @@ from ..boardkit import KeyMap, digits_row, row
 from ..table import Table
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
+from ..widgets.plain import Plain
 from ..widgets.players import KeyBar, PlayerStrip
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
 
-class GenericBoard(Static):
+class GenericBoard(Plain):
     """The fallback board for a game that has no board module yet: its public facts as text."""
 
     def update_view(self, view: dict, screen: GameScreen) -> None:
@@ -169,17 +169,17 @@ class GameScreen(BaseScreen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="header", classes="topline")
+        yield Plain(id="header", classes="topline")
         board = self.make_board()
         if board.id is None:
             board.id = "board"
         yield board
         yield PlayerStrip(id="players")
-        yield Static(id="private-bar")
+        yield Plain(id="private-bar")
         with Horizontal(id="bottom"):
             yield LogPane(id="log")
             yield ActionList(id="actions")
-        yield Static(id="message")
+        yield Plain(id="message")
         yield KeyBar(id="keys")
 
     # Set by the app when this screen shows a walkthrough's step (ui/lesson.py).
@@ -376,12 +376,12 @@ class GameScreen(BaseScreen):
         gap = max(2, (self.size.width or 80) - header.cell_len - turn.cell_len - 1)
         header.append(" " * gap)
         header.append_text(turn)
-        self.query_one("#header", Static).update(header)
+        self.query_one("#header", Plain).update(header)
         board = self.query_one("#board")
         if hasattr(board, "update_view"):
             board.update_view(view, self)
         self.query_one(PlayerStrip).show(self.player_rows(view))
-        self.query_one("#private-bar", Static).update(self.private_bar())
+        self.query_one("#private-bar", Plain).update(self.private_bar())
         self.query_one(LogPane).show(table.log_for(self.viewer))
         self.query_one(ActionList).show(self.groups, self.idle_text())
         self.query_one(KeyBar).show(self.footer_items())
@@ -471,7 +471,7 @@ class GameScreen(BaseScreen):
         message = self.notice
         if not message.plain and self.table.save_error:
             message = Text(self.table.save_error, style="bold")
-        self.query_one("#message", Static).update(message)
+        self.query_one("#message", Plain).update(message)
 
     # -- acting --------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:

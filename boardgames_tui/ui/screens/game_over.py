@@ -15,10 +15,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from .. import theme
 from ..table import Table
+from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
@@ -104,12 +104,12 @@ class GameOverScreen(BaseScreen):
         self._body_width = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(f" {self.table.game.title} · game over", classes="topline")
+        yield Plain(f" {self.table.game.title} · game over", classes="topline")
         with VerticalScroll(id="results"):
-            yield Static(verdict_line(self.standings), id="verdict")
-            yield Static(self.body(self.body_width()), id="standings")
-            yield Static(notes_line(self.standings), id="tiebreak-note")
-        yield Static(" Enter new game   b look at the board   r review the game   q quit", classes="keybar")
+            yield Plain(verdict_line(self.standings), id="verdict")
+            yield Plain(self.body(self.body_width()), id="standings")
+            yield Plain(notes_line(self.standings), id="tiebreak-note")
+        yield Plain(" Enter new game   b look at the board   r review the game   q quit", classes="keybar")
 
     def body(self, width: int) -> RenderableType:
         """The game's own results for `width` cells, or the shared table."""
@@ -125,7 +125,7 @@ class GameOverScreen(BaseScreen):
         super().on_resize(event)
         width = self.body_width()
         if width != self._body_width and self.is_mounted:
-            self.query_one("#standings", Static).update(self.body(width))
+            self.query_one("#standings", Plain).update(self.body(width))
 
     def action_launcher(self) -> None:
         self.dismiss("launcher")

@@ -6,10 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static
 
 from .. import theme
 from ..table import Table
+from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
@@ -43,8 +43,8 @@ class HandoffScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static("Pass the keyboard to", classes="handoff-line")
-            yield Static(
+            yield Plain("Pass the keyboard to", classes="handoff-line")
+            yield Plain(
                 Text("  ").join(
                     [
                         Text(theme.symbol(self.seat), style=theme.seat_style(self.seat)),
@@ -54,17 +54,17 @@ class HandoffScreen(BaseScreen):
                 classes="handoff-name",
             )
             if self.secrets:  # a game with nothing hidden at this point has nobody to look away
-                yield Static(
+                yield Plain(
                     f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
                     classes="handoff-line",
                 )
-            yield Static(Text("Press Enter when ready", style="bold"), classes="handoff-line")
+            yield Plain(Text("Press Enter when ready", style="bold"), classes="handoff-line")
             if self.undo_seat is not None:
                 undo = Text("")
                 undo.append_text(theme.seat_label(self.undo_seat, self.undo_name))
                 undo.append(": press u to take back your last move")
-                yield Static(undo, classes="handoff-line handoff-undo")
-        yield Static(
+                yield Plain(undo, classes="handoff-line handoff-undo")
+        yield Plain(
             " Enter ready" + ("  u undo" if self.undo_seat is not None else "") + "  ? help  q quit",
             classes="keybar",
         )
@@ -104,14 +104,14 @@ class RecapScreen(BaseScreen):
         title = Text("Before your first turn, " if self.first else "Since your last turn, ")
         title.append_text(theme.seat_label(self.seat, self.name_text))
         with Vertical(classes="dialog recap"):
-            yield Static(title, classes="dialog-title")
+            yield Plain(title, classes="dialog-title")
             body = Text()
             if self.skipped:
                 body.append(f"({self.skipped} earlier lines are in the log: l)\n", style="dim")
             body.append("\n".join(f"· {line}" for line in self.lines))
             with VerticalScroll(id="recap-lines"):
-                yield Static(body)
-            yield Static("Enter  continue   ? help   q quit", classes="dialog-keys")
+                yield Plain(body)
+            yield Plain("Enter  continue   ? help   q quit", classes="dialog-keys")
 
     def on_mount(self) -> None:
         scroll = self.query_one("#recap-lines", VerticalScroll)
@@ -137,10 +137,10 @@ class LogScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         lines = self.table.log_for(self.viewer)
-        yield Static(f" Log · {self.table.game.title} · {len(lines)} lines", classes="topline")
+        yield Plain(f" Log · {self.table.game.title} · {len(lines)} lines", classes="topline")
         with VerticalScroll(id="log-scroll"):
-            yield Static("\n".join(f"· {line}" for line in lines) or "(nothing has happened yet)")
-        yield Static(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
+            yield Plain("\n".join(f"· {line}" for line in lines) or "(nothing has happened yet)")
+        yield Plain(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
 
     def on_mount(self) -> None:
         scroll = self.query_one("#log-scroll", VerticalScroll)

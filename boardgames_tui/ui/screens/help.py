@@ -11,8 +11,8 @@ from __future__ import annotations
 from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
 
+from ..widgets.plain import Plain
 from ..widgets.rendered import RenderedText, prerender
 from .base import BaseScreen
 
@@ -56,10 +56,10 @@ class HelpScreen(BaseScreen):
         self.rules_markdown = rules_markdown
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Help · {self.title_text}", id="help-title", classes="topline")
+        yield Plain(f" Help · {self.title_text}", id="help-title", classes="topline")
         text = help_markdown(self.keys, self.rules_markdown)
         yield RenderedText(make_markdown(text), text, id="help-viewer")
-        yield Static(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
+        yield Plain(" ↑↓ PgUp PgDn scroll   Esc back", classes="keybar")
 
     def on_mount(self) -> None:
         self.query_one("#help-viewer", RenderedText).focus()

@@ -25,17 +25,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ... import prefs, saves
+from ...names import name_problem
 from ...rules import registry
 from ...rules.core import Game, Seat, new_seed
 from ...rules.levels import DEFAULT_THINK
 from ...rules.record import RecordError
 from .. import theme
 from ..formfields import Button, Choice, Entry, Field
+from ..widgets.plain import Plain, PlainOptionList
 from ..widgets.setupform import SetupForm
 from .base import BaseScreen
 
@@ -85,7 +86,7 @@ SHOW_AT_ONCE = 30
 # goes to the one form widget, which moves its own cursor there and then.
 
 
-class GameList(OptionList):
+class GameList(PlainOptionList):
     """The games list: Enter (or a click) on a game moves into that game's set-up; l starts its
     rules walkthrough."""
 
@@ -103,7 +104,7 @@ class GameList(OptionList):
             self.app.start_lesson(screen.game.id)
 
 
-class SaveList(OptionList):
+class SaveList(PlainOptionList):
     """The saved games: Enter resumes one (OptionList's own selection), Del or x deletes a finished
     one. Bound here, not on the screen, so that Del and x in a text field edit the text."""
 
@@ -221,7 +222,7 @@ class LauncherScreen(BaseScreen):
         # Every widget costs the first frame dearly, containers too: the screen itself lays out
         # the two columns (the top line and the key bar are docked), and the whole set-up is one
         # widget.
-        yield Static(" boardgames-tui · five Euro games, hot-seat", classes="topline")
+        yield Plain(" boardgames-tui · five Euro games, hot-seat", classes="topline")
         with Vertical(id="left"):
             games = GameList(
                 *[Option(self.game_line(g, i == self.game_index), id=g.id) for i, g in enumerate(self.games)],
@@ -236,7 +237,7 @@ class LauncherScreen(BaseScreen):
         # lay it all out twice before the player sees anything.
         self.show_setup(self.game, self.remembered_setup(self.game), shown="2")
         yield self.form
-        yield Static(self.with_shared_keys(KEYS_GAMES), id="launcher-keys", classes="keybar")
+        yield Plain(self.with_shared_keys(KEYS_GAMES), id="launcher-keys", classes="keybar")
 
     @staticmethod
     def game_line(game: Game, chosen: bool) -> Text:
@@ -254,7 +255,7 @@ class LauncherScreen(BaseScreen):
         return any(self.kind_fields[seat].value == "hard" for seat in range(self.players_shown()))
 
     def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
+        games = self.query_one("#games", PlainOptionList)
         games.highlighted = self.game_index
         self.load_saves()
         games.focus()
@@ -296,7 +297,7 @@ class LauncherScreen(BaseScreen):
     def show_setup(self, game: Game, remembered: prefs.Setup | None, shown: str) -> None:
         """Fill the form with `game`'s set-up: the remembered one, else the defaults (the player
         count shown so far when the game allows it, and the names and kinds the seats show)."""
-        self.form.border_title = game.title
+        self.form.border_title = Text(game.title)
         self.pitch = Text(game.pitch)
         counts = self.player_counts(game)
         self.count.choices = counts
@@ -341,7 +342,7 @@ class LauncherScreen(BaseScreen):
     def show_game(self) -> None:
         """Show the set-up of the game chosen now, in place of the one shown."""
         game = self.game
-        games = self.query_one("#games", OptionList)
+        games = self.query_one("#games", PlainOptionList)
         for i, each in enumerate(self.games):
             games.replace_option_prompt_at_index(i, self.game_line(each, i == self.game_index))
         self.show_setup(game, self.remembered_setup(game), shown=self.count.value)
@@ -374,7 +375,7 @@ class LauncherScreen(BaseScreen):
 
         Called from the keys' own actions too: a highlight message may still be on its way.
         """
-        index = self.query_one("#games", OptionList).highlighted
+        index = self.query_one("#games", PlainOptionList).highlighted
         if index is None or index == self.game_index:
             return
         # Kept in memory only: what reaches the disk is what was played.
@@ -388,13 +389,13 @@ class LauncherScreen(BaseScreen):
         self.set_focus(self.form)
         self.form.move_to("players" if game.min_players < game.max_players else "name-0")
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_highlighted(self, event: PlainOptionList.OptionHighlighted) -> None:
         if event.option_list.id == "games":
             self.follow_games_list()
         elif event.option_list.id == "saves":
             self.update_keys()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_option_list_option_selected(self, event: PlainOptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
             self.resume(event.option_index)
 
@@ -449,7 +450,7 @@ class LauncherScreen(BaseScreen):
     def show_saves(self, keep: Path | None = None, near: int = 0, limit: int | None = None) -> None:
         """Fill the list from `self.saves`: the first `limit` entries (all when None, or when the
         highlight belongs further down); `check_saves` adds the others."""
-        saved = self.query_one("#saves", OptionList)
+        saved = self.query_one("#saves", PlainOptionList)
         saved.clear_options()
         paths = [entry.path for entry in self.saves]
         highlight = paths.index(keep) if keep in paths else min(max(near, 0), len(paths) - 1)
@@ -467,7 +468,7 @@ class LauncherScreen(BaseScreen):
     def check_saves(self, generation: int) -> None:
         if generation != self.saves_generation or not self.is_attached:
             return
-        saved = self.query_one("#saves", OptionList)
+        saved = self.query_one("#saves", PlainOptionList)
         if self.saves and saved.option_count < len(self.saves):
             saved.add_options([Option(self.save_line(entry)) for entry in self.saves[saved.option_count :]])
         todo = [entry for entry in self.saves if not entry.checked]
@@ -515,7 +516,7 @@ class LauncherScreen(BaseScreen):
         if not found:
             return
         order_changed = False
-        saved = self.query_one("#saves", OptionList)
+        saved = self.query_one("#saves", PlainOptionList)
         for index, entry in enumerate(self.saves):
             new = found.get(entry.path)
             if new is None:
@@ -564,7 +565,7 @@ class LauncherScreen(BaseScreen):
         return text
 
     def highlighted_save(self) -> saves.SaveEntry | None:
-        saved = self.query_one("#saves", OptionList)
+        saved = self.query_one("#saves", PlainOptionList)
         index = saved.highlighted
         if not self.saves or index is None or not 0 <= index < len(self.saves):
             return None
@@ -591,7 +592,7 @@ class LauncherScreen(BaseScreen):
         if not entry.checked:  # not replayed yet: do it now, it is one file
             entry = saves.check(entry)
             self.saves[index] = entry
-            saved = self.query_one("#saves", OptionList)
+            saved = self.query_one("#saves", PlainOptionList)
             if index < saved.option_count:
                 saved.replace_option_prompt_at_index(index, self.save_line(entry))
         if entry.error:
@@ -654,6 +655,11 @@ class LauncherScreen(BaseScreen):
         for seat in range(n):
             name = self.name_fields[seat].value.strip()
             name = " ".join(name.split())[:NAME_MAX] or theme.DEFAULT_NAMES[seat % len(theme.DEFAULT_NAMES)]
+            # The name fields drop what the rule refuses as it is typed or pasted; every name
+            # leaves the set-up here, so the rule is kept here as well.
+            problem = name_problem(name)
+            if problem:
+                return f"Player {seat + 1}: {problem}."
             if name.casefold() in names:
                 return f"Two players are called {name}: please give them different names."
             names.add(name.casefold())

@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
+from ..widgets.plain import Plain
 from .base import BaseModal
 
 BAR = 20  # cells of the progress bar
@@ -74,11 +74,11 @@ class CaptionScreen(BaseModal[str]):
             head = progress(self.index, self.count)  # first: a long title wraps, not the count
             head.append("   ")
             head.append(self.title_text, style="bold")
-            yield Static(head, classes="lesson-head")
-            yield Static(self.caption, classes="dialog-text")
+            yield Plain(head, classes="lesson-head")
+            yield Plain(self.caption, classes="dialog-text")
             look = self.look_line()
             if look:
-                yield Static(Text(look, style="italic"), classes="dialog-text")
+                yield Plain(Text(look, style="italic"), classes="dialog-text")
             if self.your_move:
                 go = "→/Enter  to the board: make the move"
             elif self.last:
@@ -87,7 +87,7 @@ class CaptionScreen(BaseModal[str]):
                 go = "→/Enter  next"
             back = "   ←  back" if self.index else ""
             look = "" if self.your_move else "   ↓  look at the board"
-            yield Static(f"{go}{back}{look}   Esc  leave", classes="dialog-keys")
+            yield Plain(f"{go}{back}{look}   Esc  leave", classes="dialog-keys")
 
     def look_line(self) -> str:
         """Where to look, in words: the parts tinted, the places on the board marked."""

@@ -12,10 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Static
 
 from ...rules.figures import Figure
 from .. import theme
+from ..widgets.plain import Plain, as_written
 from .base import BaseModal
 
 TALL = 36  # terminal lines from which the chart and the figures show without asking
@@ -52,10 +52,10 @@ class ReviewScreen(BaseModal[None]):
             with Horizontal(id="review-panels"):
                 yield PlotextPlot(id="review-chart")
                 with VerticalScroll(id="review-figures"):
-                    yield Static(id="review-table")
-            yield Static(id="review-where")
-            yield Static(id="review-line")
-            yield Static(
+                    yield Plain(id="review-table")
+            yield Plain(id="review-where")
+            yield Plain(id="review-line")
+            yield Plain(
                 "←→ move  PgUp/PgDn round  Home/End  Tab view  c chart  f figures ↑↓  Esc",
                 classes="dialog-keys",
             )
@@ -145,16 +145,16 @@ class ReviewScreen(BaseModal[None]):
         where.append(" · the board as ")
         where.append(review.record.seats[review.viewer].name, style="bold")
         where.append(" saw it")
-        self.query_one("#review-where", Static).update(where)
-        self.query_one("#review-line", Static).update(Text(review.line()))
+        self.query_one("#review-where", Plain).update(where)
+        self.query_one("#review-line", Plain).update(Text(review.line()))
         self.fit()
         figures = self.query_one("#review-figures")
         if figures.display:
             table = self.figures_table()
             # a scrolling box does not size itself to its content: it is given the table's width
             # and the scroll bar's
-            figures.styles.width = self.app.console.measure(table).maximum + 2
-            self.query_one("#review-table", Static).update(table)
+            figures.styles.width = self.app.console.measure(as_written(table)).maximum + 2
+            self.query_one("#review-table", Plain).update(table)
 
     def action_go(self, what: str, delta: int) -> None:
         review = self.review

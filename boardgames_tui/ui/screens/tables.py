@@ -11,12 +11,14 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input
 from textual.widgets.option_list import Option
 
+from ...names import name_problem
 from ...rules import registry
 from .. import theme, wire
 from ..remote import LinkError
+from ..widgets.plain import Plain, PlainOptionList
 from .base import BaseScreen
 
 
@@ -53,19 +55,19 @@ class JoinScreen(BaseScreen):
         self.choices: list[tuple[str, int | None]] = []  # per option: code, seat (None: watch)
 
     def compose(self) -> ComposeResult:
-        yield Static(" boardgames-tui · join a table", classes="topline")
+        yield Plain(" boardgames-tui · join a table", classes="topline")
         with Vertical(id="join-box"):
-            yield Static("The table's code (the player who opened it has it):", classes="join-label")
+            yield Plain("The table's code (the player who opened it has it):", classes="join-label")
             yield Input(placeholder="e.g. KXPT4", max_length=12, id="join-code")
-            yield Static("Your name at the table:", classes="join-label")
+            yield Plain("Your name at the table:", classes="join-label")
             yield Input(max_length=12, id="join-name")
-            yield OptionList(id="join-seats")
-            yield Static("", id="join-message")
-        yield Static(" type the code, Enter  ↑↓ Tab move  Enter sit down  Esc back", classes="keybar")
+            yield PlainOptionList(id="join-seats")
+            yield Plain("", id="join-message")
+        yield Plain(" type the code, Enter  ↑↓ Tab move  Enter sit down  Esc back", classes="keybar")
 
     def on_mount(self) -> None:
         self.query_one("#join-code", Input).focus()
-        self.query_one("#join-seats", OptionList).display = False
+        self.query_one("#join-seats", PlainOptionList).display = False
         self.load_mine()
 
     @work(exclusive=True, group="join")
@@ -91,10 +93,10 @@ class JoinScreen(BaseScreen):
             self.show_options(options, "Your tables")
 
     def show_options(self, options: list[Option], title: str) -> None:
-        seats = self.query_one("#join-seats", OptionList)
+        seats = self.query_one("#join-seats", PlainOptionList)
         seats.clear_options()
         seats.add_options(options)
-        seats.border_title = title
+        seats.border_title = Text(title)
         seats.display = True
         seats.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
 
@@ -106,7 +108,7 @@ class JoinScreen(BaseScreen):
                 return
             self.peek(code)
         else:
-            seats = self.query_one("#join-seats", OptionList)
+            seats = self.query_one("#join-seats", PlainOptionList)
             if seats.display and seats.option_count:
                 seats.focus()
 
@@ -139,9 +141,9 @@ class JoinScreen(BaseScreen):
             self.say("This table is full.", error=True)
         else:
             self.say("")
-            self.query_one("#join-seats", OptionList).focus()
+            self.query_one("#join-seats", PlainOptionList).focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_option_list_option_selected(self, event: PlainOptionList.OptionSelected) -> None:
         index = event.option_index
         if 0 <= index < len(self.choices):
             code, seat = self.choices[index]
@@ -150,6 +152,12 @@ class JoinScreen(BaseScreen):
     @work(exclusive=True, group="join")
     async def join(self, code: str, seat: int | None) -> None:
         name = " ".join(self.query_one("#join-name", Input).value.split())[:12]
+        # A paste can put any character in the field, and the others at the table would see it.
+        # (An empty name keeps the one the seat has.)
+        problem = name_problem(name) if name else None
+        if problem:
+            self.say(f"Your name: {problem}.", error=True)
+            return
         try:
             await self.app.sharing.request(
                 {"type": "join", "code": code, "seat": seat, "name": name}, {"joined"}
@@ -160,7 +168,7 @@ class JoinScreen(BaseScreen):
         self.say("Joined: the table comes up…")  # the table's first update opens it
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#join-message", Static).update(Text(text, style="bold reverse" if error else ""))
+        self.query_one("#join-message", Plain).update(Text(text, style="bold reverse" if error else ""))
 
     def action_back(self) -> None:
         self.app.leave_shared()
@@ -183,12 +191,12 @@ class LobbyScreen(BaseScreen):
         self.user = user
 
     def compose(self) -> ComposeResult:
-        yield Static(" boardgames-tui · a shared table", classes="topline")
+        yield Plain(" boardgames-tui · a shared table", classes="topline")
         with Vertical(id="lobby-box"):
-            yield Static("", id="lobby-head")
-            yield Static("", id="lobby-seats")
-            yield Static("", id="lobby-message")
-        yield Static("", id="lobby-keys", classes="keybar")
+            yield Plain("", id="lobby-head")
+            yield Plain("", id="lobby-seats")
+            yield Plain("", id="lobby-message")
+        yield Plain("", id="lobby-keys", classes="keybar")
 
     def on_mount(self) -> None:
         self.show(self.update)
@@ -201,20 +209,20 @@ class LobbyScreen(BaseScreen):
         head.append("  ·  table code ")
         head.append(f" {update['code']} ", style="bold reverse")
         head.append("\nTell the others the code: they join with F7 in their launcher.")
-        self.query_one("#lobby-head", Static).update(head)
+        self.query_one("#lobby-head", Plain).update(head)
         lines = Text("\n").join(seat_line(i, p, self.user) for i, p in enumerate(update["seats"]))
-        self.query_one("#lobby-seats", Static).update(lines)
+        self.query_one("#lobby-seats", Plain).update(lines)
         waiting = sum(p["kind"] in ("open", "reserved") for p in update["seats"])
-        self.query_one("#lobby-message", Static).update(
+        self.query_one("#lobby-message", Plain).update(
             f"The game starts when every seat is taken: waiting for {waiting} more."
         )
         opener = update.get("opener") == self.user
         keys = " s start now, bots in the empty seats  Esc leave" if opener else " Esc leave the table"
-        self.query_one("#lobby-keys", Static).update(keys)
+        self.query_one("#lobby-keys", Plain).update(keys)
 
     def action_start(self) -> None:
         if self.update.get("opener") != self.user:
-            self.query_one("#lobby-message", Static).update(
+            self.query_one("#lobby-message", Plain).update(
                 Text("Only the player who opened the table can start it.", style="bold reverse")
             )
             return

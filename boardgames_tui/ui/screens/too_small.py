@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from ..theme import MIN_HEIGHT, MIN_WIDTH
+from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
@@ -32,7 +32,7 @@ class TooSmallScreen(BaseScreen):
     BINDINGS = [("q", "app.request_quit", "quit")]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small-text")
+        yield Plain(id="too-small-text")
 
     def on_mount(self) -> None:
         self.update_text()
@@ -50,4 +50,4 @@ class TooSmallScreen(BaseScreen):
             game = "over"
         else:
             game = "saved" if table.record.steps else "waiting"
-        self.query_one("#too-small-text", Static).update(too_small_text(width, height, game))
+        self.query_one("#too-small-text", Plain).update(too_small_text(width, height, game))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..boardkit import fit_footer
+from .plain import Plain
 
 
-class PlayerStrip(Static):
+class PlayerStrip(Plain):
     DEFAULT_CSS = """
     PlayerStrip { height: auto; }
     """
