@@ -108,6 +108,20 @@ def make_private(root: Path) -> None:
             _chmod(Path(folder) / name, FILE_MODE)
 
 
+def private_folder(folder: Path) -> None:
+    """Make `folder` and any of its parents that are missing, each only for us (0700)."""
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:
+            continue  # made meanwhile, by someone else: not ours to change
+        os.chmod(made, FOLDER_MODE)  # the umask may have taken more away than we asked
+
+
 def _chmod(path: Path, mode: int) -> None:
     try:
         info = path.lstat()

@@ -119,9 +119,7 @@ def claim(root: Path, user: str, key: asyncssh.SSHKey, names_per_key: int) -> bo
     if known is not None:
         if fingerprint in known:
             return False
-        raise NameRefused(
-            f"The name {user} belongs to another player's key: connect with a name of your own."
-        )
+        raise _taken(user)
     held = names_of(root, fingerprint)
     if len(held) >= names_per_key:
         names = ", ".join(held)
@@ -134,9 +132,7 @@ def claim(root: Path, user: str, key: asyncssh.SSHKey, names_per_key: int) -> bo
     try:
         os.link(temp, path)  # fails if another connection claimed the name meanwhile
     except FileExistsError:
-        raise NameRefused(
-            f"The name {user} belongs to another player's key: connect with a name of your own."
-        ) from None
+        raise _taken(user) from None
     finally:
         temp.unlink()
     return True
@@ -309,7 +305,6 @@ class _Connection(asyncssh.SSHServer):
             self.admitted = self.refusal is None
         if self.admitted:
             self._let_in()
-        self.conn.set_extra_info(game_user=self.user, key_fingerprint=self.fingerprint)
         self._close_unless_playing()
 
     def connection_lost(self, exc: Exception | None) -> None:

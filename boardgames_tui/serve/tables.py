@@ -42,6 +42,7 @@ from ..rules.core import IllegalAction, new_seed
 from ..rules.levels import LEVELS, level_named
 from ..rules.record import RecordError
 from ..ui import wire
+from .policy import FILE_MODE, FOLDER_MODE, private_folder
 from .shared import Place, SharedTable
 
 TABLES_FOLDER = "tables"
@@ -94,20 +95,6 @@ def _fits(path: Path) -> bool:
     return len(os.fsencode(path)) <= LONGEST_SOCKET_PATH
 
 
-def private_folder(folder: Path) -> None:
-    """Make `folder` and any of its parents that are missing, each only for us (0700)."""
-    missing = []
-    while not os.path.lexists(folder):
-        missing.append(folder)
-        folder = folder.parent
-    for made in reversed(missing):
-        try:
-            made.mkdir(mode=0o700)
-        except FileExistsError:
-            continue  # made meanwhile, by someone else: not ours to change
-        os.chmod(made, 0o700)  # the umask may have taken more away than we asked
-
-
 def _socket_folder(folder: Path) -> None:
     """Make the socket's folder, or refuse it (StartError) unless it is a real folder (no symlink)
     of ours that nobody else may enter: whoever can enter it can reach the tables. Under /tmp, a
@@ -117,7 +104,8 @@ def _socket_folder(folder: Path) -> None:
         info = os.lstat(folder)
     except OSError as exc:
         raise StartError(f"cannot make the folder {folder}: {exc.strerror}") from None
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) != 0o700:
+    ours = stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+    if not ours or stat.S_IMODE(info.st_mode) != FOLDER_MODE:
         raise StartError(f"{folder} is not a folder of ours that only we may enter (mode 0700): move it away")
 
 
@@ -212,7 +200,7 @@ class TableService:
         data folder) when the service cannot."""
         try:
             private_folder(self.folder)
-            os.chmod(self.folder, 0o700)  # also one an older version made for all to read
+            os.chmod(self.folder, FOLDER_MODE)  # also one an older version made for all to read
         except OSError as exc:
             raise StartError(f"cannot make the folder {self.folder}: {exc.strerror}") from None
         listener = self._bind()
@@ -242,7 +230,7 @@ class TableService:
                 raise self._in_use() from None
             raise StartError(f"cannot listen on {self.path}: {exc.strerror}") from None
         self.bound = True
-        os.chmod(self.path, 0o600)
+        os.chmod(self.path, FILE_MODE)
         return listener
 
     def _clear_stale(self) -> None:

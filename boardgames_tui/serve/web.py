@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -261,7 +261,7 @@ async def _obey(text: str, websocket: web.WebSocketResponse, service: AppService
         return True
     if kind == "resize" and isinstance(data, dict):
         width, height = data.get("width"), data.get("height")
-        if isinstance(width, int) and isinstance(height, int) and _count(width) and _count(height):
+        if _count(width) and _count(height):
             await service.set_terminal_size(*terminal_size(width, height))
     elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
         await websocket.send_json(["pong", data])
@@ -272,7 +272,7 @@ async def _obey(text: str, websocket: web.WebSocketResponse, service: AppService
     return False
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     return type(value) is int and value > 0
 
 
@@ -312,7 +312,7 @@ def run(host: str, port: int, data_root: Path | None = None, limits: Limits | No
     server = GameWebServer(host, port, root, limits)
 
     def stop() -> None:
-        # aiohttp then closes every page's connection, and each page's game saves and quits
+        # then every page is closed (on_shutdown), and each page's game saves and quits
         server.stopping = True
         raise GracefulExit()
 
