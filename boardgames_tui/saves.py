@@ -19,7 +19,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from .names import name_problem
 from .rules import registry
 from .rules.core import State
 from .rules.record import GameRecord, RecordError, parse_json
+from .rules.view import stage_of
 
 DATA_ENV = "BOARDGAMES_TUI_DATA"
 # Set by a server for the games it runs: "ssh" (the player's files stay on the server, out of
@@ -314,15 +315,7 @@ def summarize(state: State) -> str:
         view = state.view(None)
     except Exception:
         return ""
-    parts = []
-    if isinstance(view, Mapping):
-        if view.get("period") is not None:  # San Marco's three periods, each of several rounds
-            parts.append(f"period {view['period']}")
-        if view.get("round") is not None:
-            parts.append(f"round {view['round']}")
-        if view.get("phase"):
-            parts.append(str(view["phase"]))
-    return " · ".join(parts) or "in progress"
+    return " · ".join(stage_of(view)[3]) or "in progress"
 
 
 def _stat(path: Path) -> tuple[float, tuple[int, int]]:

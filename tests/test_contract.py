@@ -34,8 +34,9 @@ import pytest
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng, shown_to
-from boardgames_tui.rules.core import Action, Event, Game, IllegalAction, Seat, State, is_part_of
+from boardgames_tui.rules.core import Action, Event, Game, IllegalAction, Seat, State
 from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.rules.view import PlayerView, View, encode, is_part_of
 
 PROBE_EVERY = 6  # steps between refusal, copy and listing checks
 SECRETS_EVERY = 24  # steps between secret checks (they build a view per seat per owner)
@@ -126,8 +127,10 @@ def assert_refused(state: State, seat: Any, action: Any) -> None:
 
 
 def strings(value: Any) -> Iterator[str]:
-    """Every string in a view (keys included), walking dicts, lists and tuples."""
-    if isinstance(value, str):
+    """Every string in a view (keys included), walking dataclasses, dicts, lists and tuples."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        yield from strings(encode(value))
+    elif isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
@@ -364,7 +367,7 @@ def test_game_keeps_the_contract(game_id: str, players: int, options: dict[str, 
         if step % SAVE_EVERY == 0:
             check_save_load(record, state)
         view = state.view(seat)
-        json.dumps(view)
+        check_view(game, state, seat, view)
         assert is_part_of(state.bot_view(seat), view), "bot_view shows what view does not"
         action = bot.choose(view, legal, bot_rng(seed, seat, step))
         happened = record.play(state, seat, action)
@@ -380,6 +383,18 @@ def test_game_keeps_the_contract(game_id: str, players: int, options: dict[str, 
     check_save_load(record, state)
     check_replay(record, state, events)
     check_decoder(game, samples)
+
+
+def check_view(game: Game, state: State, seat: int, view: Any) -> None:
+    """A view is JSON once encoded; a typed one says what every view says, and the game's own
+    decoder rebuilds it from the wire exactly."""
+    data = json.loads(json.dumps(encode(view)))
+    if not game.view_class:
+        return
+    assert isinstance(view, View), type(view)
+    assert (view.game, view.viewer, view.to_move) == (game.id, seat, state.to_move())
+    assert [p.name for p in view.players] == [s.name for s in state.seats]
+    assert game.decode_view(data) == view, "the view does not come back the same from the wire"
 
 
 def test_a_part_of_a_view_leaves_things_out_and_adds_nothing():
@@ -427,3 +442,42 @@ def test_description_and_options_are_complete(game_id: str):
         game.new([f"P{i}" for i in range(game.max_players + 1)], 1)
     with pytest.raises(ValueError):
         game.new([f"P{i}" for i in range(game.min_players)], 1, variant="contract-suite")
+
+
+def test_a_part_of_a_typed_view_may_leave_fields_out_as_none():
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Small:
+        players: tuple[Any, ...]
+        round: int | None
+
+    whole = View(
+        game="g",
+        viewer=0,
+        to_move=(0,),
+        round=2,
+        phase="",
+        step="",
+        players=(PlayerView(name="Ann"), PlayerView(name="Bob")),
+    )
+    assert is_part_of(whole, whole)
+    assert is_part_of(Small(players=(PlayerView(name="Ann"), None), round=None), whole)
+    assert not is_part_of(Small(players=(PlayerView(name="Eve"), None), round=2), whole)
+    assert not is_part_of(Small(players=(None,), round=2), whole)  # an entry left out of the tuple
+    assert not is_part_of(Small(players=(None, None), round=3), whole)
+
+
+def test_a_view_comes_back_from_the_wire_only_in_its_own_shape(toy_registered: Game):
+    game = toy_registered
+    view = game.new(["Ann", "Bob"], 1).view(0)
+    data = json.loads(json.dumps(encode(view)))
+    assert game.decode_view(data) == view
+    for broken in (
+        {**data, "round": "3"},
+        {**data, "extra": 1},
+        {k: v for k, v in data.items() if k != "step"},
+        {**data, "players": [{"name": "Ann", "pile": True, "secret": None}]},
+        {**data, "to_move": [10**400 > 0]},
+        [],
+    ):
+        with pytest.raises(ValueError):
+            game.decode_view(broken)

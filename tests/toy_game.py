@@ -21,6 +21,18 @@ from boardgames_tui.rules.core import (
     action_codec,
     rank_rows,
 )
+from boardgames_tui.rules.view import PlayerView, View
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ToyPlayer(PlayerView):
+    pile: int
+    secret: int | None  # the owner's alone
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ToyView(View[ToyPlayer]):
+    banking: bool
 
 
 @dataclass(frozen=True)
@@ -98,10 +110,20 @@ class ToyState(State):
         return "Only 1 or 2 may be added." if isinstance(action, Add) else "Not now."
 
     def view(self, seat):
-        return {
-            "piles": list(self.piles),
-            "secret": [v if seat == i else None for i, v in enumerate(self.secret)],
-        }
+        players = tuple(
+            ToyPlayer(name=s.name, pile=self.piles[i], secret=self.secret[i] if seat == i else None)
+            for i, s in enumerate(self.seats)
+        )
+        return ToyView(
+            game="toy",
+            viewer=seat,
+            to_move=self.to_move(),
+            round=None,
+            phase="",
+            step="confirm" if self.banking else "",
+            players=players,
+            banking=self.banking,
+        )
 
     def is_over(self):
         return any(p + s >= 10 for p, s in zip(self.piles, self.secret))
@@ -134,6 +156,7 @@ class ToyGame(Game):
     pitch = "A test game."
     options = (OptionSpec("speed", "Speed", (("slow", "slow"), ("fast", "fast")), "slow"),)
     decode_action = staticmethod(action_codec(Add, Draw, Bank, Confirm))
+    view_class = ".toy_game:ToyView"
 
     def _new(self, seats, seed, options):
         return ToyState(self, seats, seed, options)

@@ -413,6 +413,9 @@ class Game:
     # count, as measured on the reference machine by benchmarks/search.py: it turns a thinking
     # time into a budget of moves, so that a decision does not depend on the machine's speed.
     search_rate: ClassVar[Mapping[int, int]] = {}
+    # The class of the game's views ("module:Class" relative to the game's package): the wire
+    # decodes a view with it.
+    view_class: ClassVar[str] = ""
 
     def new(
         self,
@@ -449,6 +452,24 @@ class Game:
             if str(value) not in allowed:
                 raise ValueError(f"option {key} takes {' | '.join(allowed)}, not '{value}'")
         return {key: str(given.get(key, spec.default)) for key, spec in specs.items()}
+
+    def decode_view(self, data: Any) -> Any:
+        """Rebuild a view that `rules.view.encode` turned into plain data (from the wire); raise
+        ValueError when it is not of this game's view's shape."""
+        if not self.view_class:
+            if not isinstance(data, dict):
+                raise ValueError("a view is a dict")
+            return data
+        from .view import decode
+
+        return decode(self._part(self.view_class), data)
+
+    def _part(self, spec: str) -> Any:
+        """One of the game's declared parts, "module:Name" relative to its package, imported now."""
+        module_name, _, name = spec.partition(":")
+        package = sys.modules[type(self).__module__].__package__
+        module = importlib.import_module(module_name, package)
+        return getattr(module, name) if name else module
 
     def decode_action(self, data: Any) -> Action:
         """Turn a saved action back into an Action; raise ValueError when malformed."""
@@ -513,21 +534,3 @@ def visible_lines(events: Iterable[Event], seat: int | None) -> list[str]:
         if text:
             lines.append(text)
     return lines
-
-
-def is_part_of(part: Any, whole: Any) -> bool:
-    """Whether `part` is `whole` with things left out: a dict may lack keys of the whole (an empty
-    dict stands for a left-out entry of a list), each value being part of the whole's value; a list
-    has the whole's length, item by item a part of it; anything else is equal. `State.bot_view` is
-    held to this against `view` by the contract suite."""
-    if isinstance(part, dict):
-        return isinstance(whole, dict) and all(
-            k in whole and is_part_of(v, whole[k]) for k, v in part.items()
-        )
-    if isinstance(part, list):
-        return (
-            isinstance(whole, list)
-            and len(part) == len(whole)
-            and all(is_part_of(p, w) for p, w in zip(part, whole))
-        )
-    return type(part) is type(whole) and part == whole

@@ -41,6 +41,7 @@ from ..rules import registry
 from ..rules.core import IllegalAction, new_seed
 from ..rules.levels import LEVELS, level_named
 from ..rules.record import RecordError
+from ..rules.view import encode
 from ..ui import wire
 from .policy import FILE_MODE, FOLDER_MODE, private_folder
 from .shared import Place, SharedTable
@@ -739,7 +740,7 @@ class TableService:
         message.update(
             over=over,
             to_move=list(to_move),
-            view=table.view(seat),
+            view=encode(table.view(seat)),
             legal=[a.to_json() for a in table.legal(seat)] if seat is not None else [],
             steps=[[step.seat, step.revealed] for step in table.record.steps],
             log=table.log_for(seat),

@@ -126,6 +126,8 @@ class RemoteTable(Seated):
             for p in self.places
         )
         self._legal: list[Action] = [self.game.decode_action(a) for a in update.get("legal") or []]
+        seen = update.get("view")
+        self._view = self.game.decode_view(seen) if seen else None
         # A move sent is still on its way while the table has no more moves than when it was
         # sent (an update made before it arrived): the seat waits on, and sends no second one.
         self.sent = self.sent and len(self.record.steps) <= self.sent_at
@@ -156,10 +158,10 @@ class RemoteTable(Seated):
             pending = tuple(seat for seat in pending if seat != self.you)
         return pending
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
-        # Only this app's own view is here; anything else (the public view asked for by a seat)
-        # is not this app's to show.
-        return self.update.get("view") or {} if seat == self.you else {}
+    def view(self, seat: int | None) -> Any:
+        """This app's own view, as the table last sent it; None for any other seat (the public
+        view asked for by a seat is not this app's to show) or before the game has started."""
+        return self._view if seat == self.you else None
 
     def legal(self, seat: int) -> list[Action]:
         return list(self._legal) if seat == self.you and not self.sent and not self.is_over() else []

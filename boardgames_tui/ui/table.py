@@ -25,6 +25,7 @@ from ..rules.bots import Bot, Position, bot_rng, shown_to
 from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
 from ..rules.levels import level_named
 from ..rules.record import GameRecord, RecordError
+from ..rules.view import stage_of
 
 
 @dataclass(frozen=True)
@@ -275,10 +276,7 @@ class Table(Seated):
     def context(self) -> tuple:
         """Where the game stands in its round, from the public view: a new decision in a new context
         (a new phase or step) is announced to a player who acts again."""
-        view = self._state.view(None)
-        if not isinstance(view, Mapping):
-            return ()
-        return (view.get("round"), view.get("phase"), view.get("step"))
+        return stage_of(self._state.view(None))[:3]
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_decision(self, seat: int) -> BotDecision:

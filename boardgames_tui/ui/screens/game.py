@@ -33,7 +33,7 @@ The hooks, all optional (each has a plain default here):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -43,6 +43,7 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 
 from ...rules.core import Action
+from ...rules.view import View, encode, stage_of
 from .. import theme
 from ..boardkit import KeyMap, digits_row, row
 from ..table import Table
@@ -220,19 +221,22 @@ class GameScreen(BaseScreen):
     # -- hooks for a game ----------------------------------------------------------------------
     def header_text(self, view: dict) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        if view.get("round") is not None:
-            text.append(f" · round {view['round']}")
-        if view.get("phase"):
-            text.append(f" · {str(view['phase']).upper()}")
+        round_, phase, _, _ = stage_of(view)
+        if round_ is not None:
+            text.append(f" · round {round_}")
+        if phase:
+            text.append(f" · {phase.upper()}")
         return text
 
     def player_rows(self, view: dict) -> list[Text]:
         rows = []
         for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
-            players = view.get("players") or []
-            if seat < len(players) and isinstance(players[seat], dict) and "points" in players[seat]:
-                row.append(f" ★{players[seat]['points']}")
+            players = view.players if isinstance(view, View) else view.get("players") or []
+            entry = encode(players[seat]) if seat < len(players) else None
+            points = entry.get("points") if isinstance(entry, dict) else None
+            if points is not None:
+                row.append(f" ★{points}")
             rows.append(row)
         return rows
 
@@ -272,13 +276,14 @@ class GameScreen(BaseScreen):
         facts about every player, and the viewer's own secrets (the view has them only for the
         viewer). The default lists each player's plain facts from the view."""
         lines = Text()
-        players = view.get("players") or []
+        players = view.players if isinstance(view, View) else view.get("players") or []
         for seat, player in enumerate(players):
             if seat:
                 lines.append("\n")
             lines.append_text(theme.seat_label(seat, self.table.name(seat)))
-            if isinstance(player, dict):
-                for key, value in player.items():
+            facts = encode(player)
+            if isinstance(facts, dict):
+                for key, value in facts.items():
                     if key == "name" or value is None:
                         continue
                     lines.append(f"\n    {key.replace('_', ' ')}: {value}")
@@ -305,10 +310,10 @@ class GameScreen(BaseScreen):
 
     def decision_title(self, view: dict) -> str:
         """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""
-        words = [str(view.get("phase") or "").upper()]
-        step = view.get("step")
-        if step and step not in ("actions", view.get("phase")):
-            words.append(str(step))
+        _, phase, step, _ = stage_of(view)
+        words = [phase.upper()]
+        if step and step not in ("actions", phase):
+            words.append(step)
         return " · ".join(w for w in words if w) or "your move"
 
     def on_view_changed(self) -> None:
@@ -388,11 +393,13 @@ class GameScreen(BaseScreen):
         self.update_message()
         self.on_view_changed()
 
-    def read_table(self) -> dict:
+    def read_table(self) -> Any:
         """Take the view, the legal actions and the action groups for `viewer` from the table
         (no drawing: the hooks that only read these work on a screen that is not mounted)."""
         table = self.table
         view = table.view(self.viewer)
+        if view is None:  # a shared table's update held nothing for this seat: keep what is shown
+            return None
         self.view = view
         self.legal = (
             table.legal(self.viewer)

@@ -96,6 +96,8 @@ class SantiagoScreen(GameScreen):
 
     def read_table(self) -> dict:
         view = super().read_table()
+        if view is None:
+            return None
         decision = (view.get("phase"), view.get("round"), self.actor, self.viewer)
         new = decision != self._decision
         self._decision = decision

@@ -73,6 +73,8 @@ class StPetersburgScreen(GameScreen):
 
     def read_table(self) -> dict:
         view = super().read_table()
+        if view is None:
+            return None
         self.show_cursor = self.my_turn and view.get("step") == "actions"
         self.cursor.set_targets(display_targets(view, self.legal))
         return view
