@@ -125,6 +125,15 @@ class ToyState(State):
             banking=self.banking,
         )
 
+    def _redeal(self, seat, rng):
+        for other in range(len(self.seats)):
+            if other != seat:
+                self.secret[other] = rng.randint(0, 3)
+
+    def plant_secrets(self, owner, mark):
+        if owner is not None:
+            self.secret[owner] = mark()
+
     def is_over(self):
         return any(p + s >= 10 for p, s in zip(self.piles, self.secret))
 
@@ -156,10 +165,8 @@ class ToyGame(Game):
     pitch = "A test game."
     options = (OptionSpec("speed", "Speed", (("slow", "slow"), ("fast", "fast")), "slow"),)
     decode_action = staticmethod(action_codec(Add, Draw, Bank, Confirm))
+    state_class = ".toy_game:ToyState"
     view_class = ".toy_game:ToyView"
-
-    def _new(self, seats, seed, options):
-        return ToyState(self, seats, seed, options)
 
     def rules_markdown(self, options=None):
         return "# Toy\n"

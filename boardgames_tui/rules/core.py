@@ -13,14 +13,18 @@ import dataclasses
 import functools
 import importlib
 import random
+import re
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .view import decode
 
 if TYPE_CHECKING:
     from .bots import Bot
-    from .figures import Figure, Move
 
 
 class IllegalAction(Exception):
@@ -233,7 +237,7 @@ def rank_rows(rows: list[StandingRow]) -> list[StandingRow]:
     return rows
 
 
-class State:
+class State(ABC):
     """One game in progress. Subclasses implement the abstract methods below.
 
     Games keep all chance in `self.rng` (a random.Random seeded at creation) and never use the
@@ -245,27 +249,34 @@ class State:
     rng: random.Random
 
     # -- the contract -------------------------------------------------------------------------
+    @abstractmethod
     def to_move(self) -> tuple[int, ...]:
         raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
+    @abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may see (None: what everybody may see), as the game's View."""
         raise NotImplementedError
 
-    def bot_view(self, seat: int) -> Mapping[str, Any]:
+    def bot_view(self, seat: int) -> Any:
         """What a bot deciding for `seat` is given: `view(seat)`, or a part of it (see `is_part_of`)
         holding what the game's bots read. A bot decides hundreds of times a game, so a game may
         leave out of it what costs time to build and no bot of it reads. Never more than the view."""
         return self.view(seat)
 
+    @abstractmethod
     def is_over(self) -> bool:
         raise NotImplementedError
 
+    @abstractmethod
     def standings(self) -> Standings:
         raise NotImplementedError
 
@@ -289,15 +300,18 @@ class State:
         clone._redeal(seat, rng)
         return clone
 
+    @abstractmethod
     def _redeal(self, seat: int, rng: random.Random) -> None:
         """Draw, in this copy, everything `seat` cannot see (see `redeal_hidden`). No default, as
         with `plant_secrets`: a game without secrets but its RNG implements it as a no-op."""
         raise NotImplementedError
 
+    @abstractmethod
     def snapshot(self) -> dict:
         """Everything that makes up the state, as plain data; two states are equal iff these are."""
         raise NotImplementedError
 
+    @abstractmethod
     def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
         """The game's declaration of what is hidden, for the contract suite (tests/test_contract.py).
 
@@ -391,8 +405,22 @@ class State:
         return f"seat {seat}"
 
 
-class Game:
-    """A game's description and factory. Subclasses fill in the class attributes and `_new`."""
+class Game(ABC):
+    """A game's description and factory. A game declares what it is (title, players, options…)
+    and where its parts are; nothing else. Each part is "module" or "module:Name", relative to
+    the game's package and imported only when first needed, so that the launcher starts without
+    loading every game. A game that leaves out a declaration fails as its module is imported."""
+
+    # Declarations every game makes (checked in __init_subclass__).
+    REQUIRED: ClassVar[tuple[str, ...]] = (
+        "id",
+        "title",
+        "min_players",
+        "max_players",
+        "minutes",
+        "pitch",
+        "state_class",
+    )
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -413,9 +441,23 @@ class Game:
     # count, as measured on the reference machine by benchmarks/search.py: it turns a thinking
     # time into a budget of moves, so that a decision does not depend on the machine's speed.
     search_rate: ClassVar[Mapping[int, int]] = {}
-    # The class of the game's views ("module:Class" relative to the game's package): the wire
-    # decodes a view with it.
+    # The game's parts. state_class is made as cls(game, seats, seed, options); view_class is
+    # what its states' views are (the wire decodes with it); actions_module has
+    # decode_action(data); figures_module has figures(moves), the review's table; rules_file is
+    # the rules reference, Markdown shipped in the package, whose {{name}} fields rules_values
+    # (a function of the resolved options) fills in from the game's data.
+    state_class: ClassVar[str]
     view_class: ClassVar[str] = ""
+    actions_module: ClassVar[str] = ".actions"
+    figures_module: ClassVar[str] = ".figures"
+    rules_file: ClassVar[str] = "rules.md"
+    rules_values: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        missing = [name for name in Game.REQUIRED if not getattr(cls, name, None)]
+        if missing:
+            raise TypeError(f"game {cls.__name__} does not declare {', '.join(missing)}")
 
     def new(
         self,
@@ -438,7 +480,8 @@ class Game:
         return self._new(players, int(seed), opts)
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
-        raise NotImplementedError
+        state: State = self._part(self.state_class)(self, seats, seed, options)
+        return state
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Fill in defaults and check every value; raise ValueError with a one-line reason."""
@@ -456,12 +499,10 @@ class Game:
     def decode_view(self, data: Any) -> Any:
         """Rebuild a view that `rules.view.encode` turned into plain data (from the wire); raise
         ValueError when it is not of this game's view's shape."""
-        if not self.view_class:
+        if not self.view_class:  # a game whose views are still dicts
             if not isinstance(data, dict):
                 raise ValueError("a view is a dict")
             return data
-        from .view import decode
-
         return decode(self._part(self.view_class), data)
 
     def _part(self, spec: str) -> Any:
@@ -473,11 +514,21 @@ class Game:
 
     def decode_action(self, data: Any) -> Action:
         """Turn a saved action back into an Action; raise ValueError when malformed."""
-        raise NotImplementedError
+        action: Action = self._part(self.actions_module).decode_action(data)
+        return action
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        """The rules reference shown by the help screen, in our own words."""
-        raise NotImplementedError
+        """The rules reference shown by the help screen, in our own words: the rules file with
+        its fields filled in for `options` (defaults where they are not valid), then the options
+        of this game."""
+        try:
+            resolved = self.resolve_options(options or {})
+        except ValueError:
+            resolved = self.resolve_options({})
+        values = self._part(self.rules_values)(resolved) if self.rules_values else {}
+        package = sys.modules[type(self).__module__].__package__ or ""
+        text = resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
+        return fill_fields(text, values).strip() + "\n\n" + self.options_markdown(resolved)
 
     def options_markdown(self, options: Mapping[str, str] | None = None) -> str:
         """The rules reference's closing section: each option with its value in this game."""
@@ -486,11 +537,12 @@ class Game:
         lines += [f"- **{spec.label}:** {spec.label_of(resolved[spec.key])}" for spec in self.options]
         return "\n".join(lines) + "\n"
 
-    def figures(self, moves: Sequence[Move[Any]]) -> list[Figure]:
-        """The review's table of per-player figures over `moves` (rules.figures.Move, in order
-        from the start): each game's own `figures` module counts what its players care about."""
-        package = sys.modules[type(self).__module__].__package__
-        return importlib.import_module(".figures", package).figures(moves)
+    def figures(self, moves: Sequence[Any]) -> list[Any]:
+        """The review's table of per-player figures (rules.figures.Figure) over `moves`
+        (rules.figures.Move, in order from the start): each game's own figures module counts
+        what its players care about."""
+        figures: list[Any] = self._part(self.figures_module).figures(moves)
+        return figures
 
     def bot_levels(self) -> tuple[str, ...]:
         """Every level make_bot knows: "random", then the levels players choose, weakest first (a
@@ -518,6 +570,19 @@ class Game:
         if level == "hard":
             return SearchBot(normal, DEFAULT_THINK if think is None else think, self.search_rate)
         return normal
+
+
+def fill_fields(text: str, values: Mapping[str, str]) -> str:
+    """`text` with every {{name}} replaced by values[name]; a name without a value is an error,
+    so that a rules file cannot show a field unfilled."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise KeyError(f"the rules text names {{{{{name}}}}}, which has no value")
+        return str(values[name])
+
+    return re.sub(r"\{\{([a-z_0-9]+)\}\}", value, text)
 
 
 def new_seed() -> int:

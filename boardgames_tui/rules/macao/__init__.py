@@ -5,16 +5,13 @@ figures the rulebook fixes; `reckoning` the arithmetic; `actions` and `state` th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
-from ..core import Game, OptionSpec, Seat
+from ..core import Game, OptionSpec
 
 # Said by the launcher, the board's header and the rules reference (data.py tells why); here so
 # the launcher can say it without loading the card tables.
 HOUSE_SET_NOTICE = "house card set: reconstructed, not the printed cards"
 
-if TYPE_CHECKING:
-    from .state import MacaoState
 
 OPTIONS = (
     OptionSpec(
@@ -56,19 +53,10 @@ class MacaoGame(Game):
     )
     rules_version = "1"
     options = OPTIONS
+    state_class = ".state:MacaoState"
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 4200, 3: 4500, 4: 4800}
-
-    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> MacaoState:
-        from .state import MacaoState
-
-        return MacaoState(self, seats, seed, options)
-
-    def decode_action(self, data: Any):
-        from .actions import decode_action
-
-        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         from .rules_text import rules_text

@@ -7,13 +7,8 @@ arithmetic, `actions` and `state` the state machine, `bot` the normal bot."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
-from ..core import Game, OptionSpec, Seat
-
-if TYPE_CHECKING:
-    from .state import RialtoState
-
+from ..core import Game, OptionSpec
 
 OPTIONS = (
     OptionSpec(
@@ -39,19 +34,10 @@ class RialtoGame(Game):
     )
     rules_version = "1"
     options = OPTIONS
+    state_class = ".state:RialtoState"
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11000, 3: 10400, 4: 11200, 5: 10500}
-
-    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> RialtoState:
-        from .state import RialtoState
-
-        return RialtoState(self, seats, seed, options)
-
-    def decode_action(self, data: Any):
-        from .actions import decode_action
-
-        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         from .rules_text import rules_text

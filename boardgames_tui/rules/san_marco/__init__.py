@@ -7,13 +7,8 @@ and `state` the state machine, `bot` the normal bot."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
-from ..core import Game, OptionSpec, Seat
-
-if TYPE_CHECKING:
-    from .state import SanMarcoState
-
+from ..core import Game, OptionSpec
 
 OPTIONS = (
     OptionSpec(
@@ -56,19 +51,10 @@ class SanMarcoGame(Game):
     pitch = "Divide cards, let others choose, and place your nobles in the districts of Venice."
     rules_version = "1"
     options = OPTIONS
+    state_class = ".state:SanMarcoState"
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 7900, 3: 6200, 4: 5800}
-
-    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SanMarcoState:
-        from .state import SanMarcoState
-
-        return SanMarcoState(self, seats, seed, options)
-
-    def decode_action(self, data: Any):
-        from .actions import decode_action
-
-        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         return rules_text().strip() + "\n\n" + self.options_markdown(options)

@@ -6,12 +6,9 @@ Rules source: shared/rules/santiago.md. There is deliberately no 2-player mode (
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core import Game, OptionSpec, Seat
-
-if TYPE_CHECKING:
-    from .state import SantiagoState
+from ..core import Game, OptionSpec
 
 # The launcher shows every game's title, pitch and options before its first frame; the rules
 # machinery (state, actions, board data) is imported only once a game is played, replayed or its
@@ -68,17 +65,10 @@ class SantiagoGame(Game):
     )
     rules_version = "1"
     options = OPTIONS
+    state_class = ".state:SantiagoState"
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {3: 4800, 4: 5100, 5: 4850}
-
-    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> SantiagoState:
-        from .state import SantiagoState
-
-        return SantiagoState(self, seats, seed, options)
-
-    def decode_action(self, data: Any):
-        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         return rules_text().strip() + "\n\n" + self.options_markdown(options)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import Game, OptionSpec, Seat, State
+from ..core import Game, OptionSpec
 
 if TYPE_CHECKING:
     from .actions import ACTION_CLASSES
@@ -205,17 +205,10 @@ class StPetersburgGame(Game):
     pitch = "Build the Tsar's city: hire workers for rubles, raise buildings for points, court aristocrats."
     rules_version = "1"
     options = OPTIONS
+    state_class = ".state:StPetersburgState"
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11500, 3: 14500, 4: 13800}
-
-    def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
-        from .state import StPetersburgState
-
-        return StPetersburgState(self, seats, seed, options)
-
-    def decode_action(self, data: Any):
-        return decode_action(data)
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
         try:
