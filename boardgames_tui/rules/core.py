@@ -37,7 +37,7 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A place at the table. `bot` names a bot level (bots.LEVELS or "random") or is None for a
+    """A place at the table. `bot` names a bot level (levels.LEVELS or "random") or is None for a
     human; `think` is a hard bot's thinking time per decision in seconds (None: the default). It
     is kept with the seat, so that a resumed game's bot searches exactly as long as before."""
 
@@ -552,8 +552,8 @@ class Game(ABC):
         return ("random", *LEVELS) if self.normal_bot else ("random",)
 
     def make_bot(self, level: str, think: float | None = None) -> Bot:
-        """A bot for this game at `level` (bots.LEVELS, "random", or an old name for one); `think`
-        is the hard bot's thinking time per decision in seconds (None: bots.DEFAULT_THINK). Any
+        """A bot for this game at `level` (levels.LEVELS, "random", or an old name for one); `think`
+        is the hard bot's thinking time per decision in seconds (None: levels.DEFAULT_THINK). Any
         other level gets the normal bot, so a save naming a level since dropped still plays on."""
         from .bots import EasyBot, RandomBot
         from .levels import DEFAULT_THINK, level_named

@@ -8,15 +8,15 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from ..rules import registry
 from ..rules.core import Game, Seat
 from ..rules.record import GameRecord, RecordError
 from ..ui.table import Table
 
-if TYPE_CHECKING:
-    from .tables import Client
+# The connections at a table: the service's (serve/tables.py), opaque here.
+C = TypeVar("C")
 
 FORMAT = "boardgames-tui/shared-table"
 FORMAT_VERSION = 1
@@ -52,7 +52,7 @@ class Place:
         return cls(data["name"], kind, data.get("user"), data.get("bot"), data.get("think"))
 
 
-class SharedTable:
+class SharedTable(Generic[C]):
     """One table: its places, its game once everybody is seated, and who is connected."""
 
     def __init__(
@@ -73,7 +73,7 @@ class SharedTable:
         self.opener = opener
         self.table = table
         self.seq = 0
-        self.clients: dict[Client, int | None] = {}
+        self.clients: dict[C, int | None] = {}
         self.away: dict[int, float] = {}  # seat -> when (monotonic) its dropped player loses it
         self.bot_task: asyncio.Task | None = None
         self.empty_since = time.monotonic()  # when its last app left (while nobody is there)

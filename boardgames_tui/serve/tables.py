@@ -138,7 +138,7 @@ class Client:
     def __init__(self, writer: asyncio.StreamWriter):
         self.writer = writer
         self.user: str | None = None
-        self.table: SharedTable | None = None
+        self.table: SharedTable[Client] | None = None
         self.seat: int | None = None
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.sender = asyncio.ensure_future(self._send_all())
@@ -186,7 +186,7 @@ class TableService:
         self.bot_delay = bot_delay
         self.log = log or (lambda **fields: None)
         self.tokens: dict[str, str] = {}
-        self.tables: dict[str, SharedTable] = {}
+        self.tables: dict[str, SharedTable[Client]] = {}
         self.clients: set[Client] = set()
         self.connections: set[asyncio.Task] = set()  # each app's reading task
         self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="table-bot")
@@ -291,10 +291,10 @@ class TableService:
                 self.path.parent.rmdir()  # the short folder under /tmp: not left about
 
     # -- saving ----------------------------------------------------------------------------------
-    def file(self, shared: SharedTable) -> Path:
+    def file(self, shared: SharedTable[Client]) -> Path:
         return self.folder / f"{shared.code}.json"
 
-    def save(self, shared: SharedTable) -> None:
+    def save(self, shared: SharedTable[Client]) -> None:
         saves.save_later(self.file(shared), json.dumps(shared.to_json(), separators=(",", ":")))
 
     def load(self) -> None:
@@ -427,7 +427,7 @@ class TableService:
         if seed is None:
             seed = new_seed()
         code = self._new_code()
-        shared = SharedTable(code, game.id, places, options, seed, client.user)
+        shared: SharedTable[Client] = SharedTable(code, game.id, places, options, seed, client.user)
         self.tables[code] = shared
         client.send({"type": "opened", "code": code})
         self.log(event="table-opened", code=code, game=game.id, user=client.user)
@@ -459,7 +459,7 @@ class TableService:
             if code not in self.tables and not (self.folder / f"{code}.json").exists():
                 return code
 
-    def _table(self, message: dict[str, Any]) -> SharedTable:
+    def _table(self, message: dict[str, Any]) -> SharedTable[Client]:
         code = message.get("code")
         shared = self.tables.get(wire.normal_code(code)) if isinstance(code, str) else None
         if shared is None:
@@ -587,7 +587,7 @@ class TableService:
             self._forget(shared)
 
     # -- the table moving on -----------------------------------------------------------------------
-    def _sit(self, client: Client, shared: SharedTable, seat: int | None) -> None:
+    def _sit(self, client: Client, shared: SharedTable[Client], seat: int | None) -> None:
         if client.table is not None:
             self.leave(client)
         for other, other_seat in list(shared.clients.items()):
@@ -604,7 +604,7 @@ class TableService:
         client.send({"type": "joined", "code": shared.code, "seat": seat})
         self._changed(shared)
 
-    def _changed(self, shared: SharedTable) -> None:
+    def _changed(self, shared: SharedTable[Client]) -> None:
         """After any change: start the game once everybody is seated, take formalities nobody is
         asked about, save, tell everybody, and set the bots going."""
         if shared.table is None and all(p.kind in ("player", "bot") for p in shared.places):
@@ -624,7 +624,7 @@ class TableService:
             if any(table.is_bot(seat) for seat in table.to_move()):
                 shared.bot_task = asyncio.ensure_future(self._bots_move(shared))
 
-    async def _bots_move(self, shared: SharedTable) -> None:
+    async def _bots_move(self, shared: SharedTable[Client]) -> None:
         """Bots move while it is a bot's turn, a moment apart; the game moving on meanwhile (a
         player's move) makes the bot decide again. `_changed` starts no other task while this one
         runs."""
@@ -657,7 +657,7 @@ class TableService:
         finally:
             shared.bot_task = None
 
-    def _finished(self, shared: SharedTable) -> None:
+    def _finished(self, shared: SharedTable[Client]) -> None:
         """The game is over: each player finds it among their own saves too, to review."""
         table = shared.table
         assert table is not None
@@ -675,7 +675,7 @@ class TableService:
                     )
         self.log(event="table-over", code=shared.code)
 
-    def _forget(self, shared: SharedTable) -> None:
+    def _forget(self, shared: SharedTable[Client]) -> None:
         self.tables.pop(shared.code, None)
         saves.flush(self.file(shared), timeout=5)
         with contextlib.suppress(OSError):
@@ -702,7 +702,7 @@ class TableService:
                     self._changed(shared)
 
     # -- what each app is told ---------------------------------------------------------------------
-    def _seats(self, shared: SharedTable) -> list[dict[str, Any]]:
+    def _seats(self, shared: SharedTable[Client]) -> list[dict[str, Any]]:
         now = time.monotonic()
         out = []
         for seat, place in enumerate(shared.places):
@@ -713,13 +713,15 @@ class TableService:
             out.append(entry)
         return out
 
-    def _broadcast(self, shared: SharedTable) -> None:
+    def _broadcast(self, shared: SharedTable[Client]) -> None:
         shared.seq += 1
         seats = self._seats(shared)
         for client, seat in shared.clients.items():
             client.send(self.update(shared, seat, seats))
 
-    def update(self, shared: SharedTable, seat: int | None, seats: list | None = None) -> dict[str, Any]:
+    def update(
+        self, shared: SharedTable[Client], seat: int | None, seats: list | None = None
+    ) -> dict[str, Any]:
         """The table as the app at `seat` (None: a watcher) may see it."""
         message: dict[str, Any] = {
             "type": "table",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,12 +21,6 @@ from .table import Seated
 
 class LinkError(Exception):
     """The table service cannot be reached or said no; one line for the player."""
-
-
-def service_address() -> tuple[str, str] | None:
-    """The table service's socket and this game's token, when the SSH server started the game."""
-    path, token = os.environ.get(wire.SOCKET_ENV), os.environ.get(wire.TOKEN_ENV)
-    return (path, token) if path and token else None
 
 
 class Link:

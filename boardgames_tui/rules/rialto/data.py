@@ -77,7 +77,6 @@ COLOURS = ("green", "yellow", "blue")
 COLOUR_LETTERS = "GYB"
 GREEN, YELLOW, BLUE = range(3)
 BUILDING_COPIES = 5
-BUILDING_VALUES = (1, 2, 3, 4)
 BUILDING_SPACES = 7
 
 # Green buildings (Phase I): (takes a card from the leftover row or draws 3, hand-limit bonus).
@@ -119,13 +118,6 @@ def building_name(colour: int, value: int) -> str:
     return f"{COLOURS[colour].capitalize()} {value}"
 
 
-def building_short(colour: int, value: int) -> str:
-    return f"{COLOUR_LETTERS[colour]}{value}"
-
-
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(b if a == d else a for a, b in SLOTS if d in (a, b))) for d in range(NDISTRICTS)
-)
-SLOTS_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, pair in enumerate(SLOTS) if d in pair) for d in range(NDISTRICTS)
 )

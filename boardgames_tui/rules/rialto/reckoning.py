@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .data import NDISTRICTS, SLOTS
+from .data import SLOTS
 
 
 def effective_count(
@@ -97,8 +97,3 @@ def marker_slot(slots: Sequence[Sequence[int] | None], number: Sequence[int]) ->
         if best is None or (low, high) < best[:2]:
             best = (low, high, i)
     return None if best is None else best[2]
-
-
-def districts_by_number(number: Sequence[int]) -> list[int]:
-    """District indexes in round-tile order (the district of round 1 first)."""
-    return sorted(range(NDISTRICTS), key=lambda d: number[d])
