@@ -11,7 +11,12 @@ HEADLESS = [
     "boardgames_tui.saves",
     "boardgames_tui.prefs",
     "boardgames_tui.rules.record",
-    "boardgames_tui.ui.table",
+    "boardgames_tui.play.table",
+    "boardgames_tui.play.remote",
+    "boardgames_tui.play.wire",
+    "boardgames_tui.play.review",
+    "boardgames_tui.play.lesson",
+    "boardgames_tui.serve.tables",
     "boardgames_tui.learn.script",
 ]
 
@@ -31,7 +36,7 @@ def test_a_table_plays_and_saves_without_a_ui_library(tmp_path):
     code = (
         "import sys\n"
         "from boardgames_tui.rules.core import Seat\n"
-        "from boardgames_tui.ui.table import Table\n"
+        "from boardgames_tui.play.table import Table\n"
         f"table = Table.new('santiago', [Seat('A', 'random'), Seat('B', 'random'), "
         f"Seat('C', 'random')], 4, save_dir={str(tmp_path)!r})\n"
         "for _ in range(30):\n"

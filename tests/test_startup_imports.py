@@ -38,7 +38,7 @@ asyncio.run(main())
 NOT_BEFORE_THE_FIRST_FRAME = (
     "boardgames_tui.rules.bots",
     "boardgames_tui.rules.simulate",
-    "boardgames_tui.ui.table",
+    "boardgames_tui.play.table",
     "boardgames_tui.ui.boardkit",
     "boardgames_tui.ui.boards",
     "boardgames_tui.ui.screens.game",

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ..play.table import Table
 from ..rules import registry
 from ..rules.core import Game, Seat
 from ..rules.record import GameRecord, RecordError
-from ..ui.table import Table
 
 # The connections at a table: the service's (serve/tables.py), opaque here.
 C = TypeVar("C")

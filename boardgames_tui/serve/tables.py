@@ -1,7 +1,7 @@
 """The table service: shared tables for players at terminals of their own (`serve ssh`).
 
 It runs in the SSH server's process. Each connection's game process talks to it over a local
-socket (the protocol is `ui/wire.py`), introduced by a token the server gave that connection, so
+socket (the protocol is `play/wire.py`), introduced by a token the server gave that connection, so
 the service knows which SSH user every message comes from and never takes it from the message.
 
 A shared table holds the same `Table` as a hot-seat game (the rules state, the record, the log, the
@@ -37,12 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
+from ..play import wire
 from ..rules import registry
 from ..rules.core import IllegalAction, new_seed
 from ..rules.levels import LEVELS, level_named
 from ..rules.record import RecordError
 from ..rules.view import encode
-from ..ui import wire
 from .policy import FILE_MODE, FOLDER_MODE, private_folder
 from .shared import Place, SharedTable
 

@@ -31,23 +31,24 @@ from textual.message import Message
 from textual.timer import Timer
 
 from .. import saves
+from ..play import wire
 from ..rules import registry
 from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
-from . import terminal_keys, theme, wire
+from . import terminal_keys, theme
 from .screens.launcher import LauncherScreen
 from .screens.too_small import TooSmallScreen
 
 # What only a game (or a dialog) needs is imported when first used: the launcher's first frame
 # must not wait for the boards and the game screens.
 if TYPE_CHECKING:
+    from ..play.lesson import Lesson
+    from ..play.remote import RemoteTable
+    from ..play.review import Review
+    from ..play.table import BotDecision
     from .boardkit import Board
-    from .lesson import Lesson
-    from .remote import RemoteTable
-    from .review import Review
     from .screens.game import GameScreen
     from .sharing import SharedGone, SharedRefused, SharedUpdate, Sharing
-    from .table import BotDecision
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
 # leaves it alone from here on, so that its full collections walk only what the app makes. The
@@ -124,9 +125,9 @@ class BoardgamesApp(App):
         terminal_keys.install()  # Escape then Enter typed together is two keys: see the module
         self.start_lesson_id = learn
         self._caption_due = False
-        self.review: Review | None = None  # a finished game being stepped through (ui/review.py)
+        self.review: Review | None = None  # a finished game being stepped through (play/review.py)
         self._finished_table = None  # the table the review came from, shown again after it
-        self.lesson: Lesson | None = None  # a walkthrough being followed (ui/lesson.py)
+        self.lesson: Lesson | None = None  # a walkthrough being followed (play/lesson.py)
         # Where saves and the launcher's memory live; None: the default data directory.
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.start_game_id = game_id
@@ -235,7 +236,7 @@ class BoardgamesApp(App):
         options: Mapping[str, str] | None = None,
         variant: str | None = None,
     ) -> None:
-        from .table import Table
+        from ..play.table import Table
 
         try:
             table = Table.new(game_id, seats, seed, options, variant, save_dir=saves.save_dir(self.data_dir))
@@ -250,7 +251,7 @@ class BoardgamesApp(App):
 
     def resume_game(self, path: Path, review: bool = False) -> None:
         """Open a save; `review`: a finished one opens on its review (r in the launcher's list)."""
-        from .table import Table
+        from ..play.table import Table
 
         try:
             table = Table.resume(Path(path))
@@ -296,7 +297,7 @@ class BoardgamesApp(App):
     def open_shared(self, request: dict) -> None:
         """Open a shared table (the launcher's set-up as an `open` request); the table's first
         update then shows its lobby."""
-        from .remote import LinkError
+        from ..play.remote import LinkError
 
         async def open_it() -> None:
             try:
@@ -321,15 +322,15 @@ class BoardgamesApp(App):
             self.show_launcher()
 
     def remote_table(self) -> RemoteTable | None:
-        """The table when it is a shared one in play (ui/remote.py), else None."""
+        """The table when it is a shared one in play (play/remote.py), else None."""
         if self.shared_code is None:
             return None  # not at a shared table: remote.py need not even be loaded
-        from .remote import RemoteTable
+        from ..play.remote import RemoteTable
 
         return self.table if isinstance(self.table, RemoteTable) else None
 
     def on_shared_update(self, message: SharedUpdate) -> None:
-        from .remote import RemoteTable
+        from ..play.remote import RemoteTable
         from .screens.tables import LobbyScreen
 
         update = message.update
@@ -370,7 +371,7 @@ class BoardgamesApp(App):
     def _advance_shared(self) -> None:
         """A shared table's turn of the flow: every player has a screen of their own, so there is
         no hand-off; another player's turn plays out on this screen while it waits."""
-        from .table import Table
+        from ..play.table import Table
 
         table, screen = self.remote_table(), self.game_screen
         assert table is not None and screen is not None
@@ -694,7 +695,7 @@ class BoardgamesApp(App):
         table, screen = self.table, self.game_screen
         if table is None or screen is None or not table.is_over():
             return
-        from .review import Review
+        from ..play.review import Review
         from .screens.review import ReviewScreen
 
         self._finished_table = table
@@ -724,7 +725,7 @@ class BoardgamesApp(App):
     # -- a walkthrough ----------------------------------------------------------------------------
     def start_lesson(self, game_id: str) -> None:
         from ..learn.script import ScriptError, load
-        from .lesson import Lesson
+        from ..play.lesson import Lesson
 
         try:
             lesson = Lesson(load(game_id))

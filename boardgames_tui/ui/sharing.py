@@ -18,7 +18,7 @@ from typing import Any
 from textual.app import App
 from textual.message import Message
 
-from .remote import Link, LinkError
+from ..play.remote import Link, LinkError
 
 ANSWER_SECONDS = 10.0
 

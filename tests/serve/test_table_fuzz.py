@@ -24,9 +24,9 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from boardgames_tui.play import wire
 from boardgames_tui.rules import registry
 from boardgames_tui.serve.tables import TableService
-from boardgames_tui.ui import wire
 
 WAIT = 10.0
 # The requests and their fields as the protocol's docstring has them: written out here rather than

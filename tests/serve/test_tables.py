@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui import saves
+from boardgames_tui.play import wire
+from boardgames_tui.play.remote import Link, LinkError
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.serve.tables import FAILED, SocketInUse, StartError, TableService, socket_path
-from boardgames_tui.ui import wire
-from boardgames_tui.ui.remote import Link, LinkError
 
 WAIT = 20.0
 
@@ -436,8 +436,8 @@ async def test_secret_decisions_taken_at_the_same_time_are_asked_of_everybody_at
 
 
 def test_a_bots_choice_stands_when_only_moves_hidden_from_it_were_made_meanwhile():
+    from boardgames_tui.play.table import Table
     from boardgames_tui.rules.core import Seat
-    from boardgames_tui.ui.table import Table
 
     table = Table.new(
         "san_marco",

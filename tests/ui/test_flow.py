@@ -1,11 +1,11 @@
 """The hot-seat flow: fewer keys per turn, undo next to bots, recaps only when something happened."""
 
+from boardgames_tui.play.table import Table
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.santiago.actions import Pass as SantiagoPass
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
-from boardgames_tui.ui.table import Table
 
 SIZE = (80, 24)
 

@@ -11,6 +11,7 @@ import re
 from rich.cells import cell_len
 from rich.console import Console
 
+from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
@@ -26,7 +27,6 @@ from boardgames_tui.ui.screens.details import DetailsScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
-from boardgames_tui.ui.table import Table
 from boardgames_tui.ui.widgets.players import KeyBar
 
 from .helpers import played_record, write_save

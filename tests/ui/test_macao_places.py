@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from boardgames_tui.learn import script
+from boardgames_tui.play.table import Table
 from boardgames_tui.rules.macao.data import CARD
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boardkit import PLACE
@@ -17,7 +18,6 @@ from boardgames_tui.ui.boards.macao import places, signs
 from boardgames_tui.ui.boards.macao.board import MacaoBoard
 from boardgames_tui.ui.boards.macao.layout import Layout
 from boardgames_tui.ui.boards.macao.screen import MacaoScreen
-from boardgames_tui.ui.table import Table
 
 from .helpers import press
 from .test_lesson import caption_up

@@ -1,13 +1,13 @@
-"""A shared table's app (ui/remote.py) sends its seat's moves to the table service, which judges
+"""A shared table's app (play/remote.py) sends its seat's moves to the table service, which judges
 them: the app refuses at once only what cannot be a move of its seat now."""
 
 from __future__ import annotations
 
 import pytest
 
+from boardgames_tui.play.remote import RemoteTable
 from boardgames_tui.rules.core import IllegalAction
 from boardgames_tui.rules.san_marco.actions import Decline, PlayDoge
-from boardgames_tui.ui.remote import RemoteTable
 
 
 class Link:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from boardgames_tui.play.review import Review
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.review import Review
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.review import ReviewScreen
 

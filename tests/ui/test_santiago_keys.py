@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_rng
 from boardgames_tui.rules.core import Seat
@@ -29,7 +30,6 @@ from boardgames_tui.ui.boards.santiago.island import IslandBoard
 from boardgames_tui.ui.boards.santiago.keys import FRAME, KEYMAP
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
-from boardgames_tui.ui.table import Table
 
 from .test_santiago_board import saved_game
 

@@ -3,9 +3,9 @@ resumed save, and in the review of a game at its start."""
 
 from __future__ import annotations
 
+from boardgames_tui.play.review import Review
+from boardgames_tui.play.table import SETUP, Table
 from boardgames_tui.rules.bots import RandomBot, bot_rng
-from boardgames_tui.ui.review import Review
-from boardgames_tui.ui.table import SETUP, Table
 
 
 def rolls(lines):

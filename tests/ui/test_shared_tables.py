@@ -1,4 +1,4 @@
-"""The app at a shared table (ui/sharing.py, ui/remote.py, screens/tables.py), with the table
+"""The app at a shared table (ui/sharing.py, play/remote.py, screens/tables.py), with the table
 service running in the test: a table opened from the launcher's set-up (F6), its lobby, another
 player joining, a whole game played with nothing of the other seat's on this screen, the finished
 game's results, and the way back when the service goes."""
@@ -11,10 +11,10 @@ import re
 
 import pytest
 
+from boardgames_tui.play import wire
+from boardgames_tui.play.remote import RemoteTable
 from boardgames_tui.serve.tables import TableService
-from boardgames_tui.ui import wire
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.remote import RemoteTable
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen

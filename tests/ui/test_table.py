@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from boardgames_tui import saves
+from boardgames_tui.play.table import BotDecision, Table
 from boardgames_tui.rules.core import IllegalAction, Seat
 from boardgames_tui.rules.st_petersburg.actions import Buy, Pass, TakeToHand
-from boardgames_tui.ui.table import BotDecision, Table
 
 
 def new_table(seed=7, seats=("Ann", "Bob")):

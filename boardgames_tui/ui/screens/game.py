@@ -42,11 +42,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widget import Widget
 
+from ...play.table import Table
 from ...rules.core import Action
 from ...rules.view import View, encode, stage_of
 from .. import theme
 from ..boardkit import KeyMap, digits_row, row
-from ..table import Table
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
 from ..widgets.plain import Plain
@@ -183,7 +183,7 @@ class GameScreen(BaseScreen):
         yield Plain(id="message")
         yield KeyBar(id="keys")
 
-    # Set by the app when this screen shows a walkthrough's step (ui/lesson.py).
+    # Set by the app when this screen shows a walkthrough's step (play/lesson.py).
     in_lesson = False
     # The parts a walkthrough's caption may point at (learn/script.py FRAME_PARTS): their widgets.
     PARTS = {

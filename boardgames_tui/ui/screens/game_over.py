@@ -16,8 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from ...play.table import Table
 from .. import theme
-from ..table import Table
 from ..widgets.plain import Plain
 from .base import BaseScreen
 

@@ -7,8 +7,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 
+from ...play.table import Table
 from .. import theme
-from ..table import Table
 from ..widgets.plain import Plain
 from .base import BaseScreen
 

@@ -15,9 +15,10 @@ from textual.widgets import Input
 from textual.widgets.option_list import Option
 
 from ...names import name_problem
+from ...play import wire
+from ...play.remote import LinkError
 from ...rules import registry
-from .. import theme, wire
-from ..remote import LinkError
+from .. import theme
 from ..widgets.plain import Plain, PlainOptionList
 from .base import BaseScreen
 

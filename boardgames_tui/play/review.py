@@ -78,7 +78,8 @@ class Review:
             if self.moments[i].round != ended and ended:  # (round 0 or None: the set-up)
                 marks.append(i - 1)
         marks.append(len(self.moments) - 1)
-        rounds, totals = [], [[] for _ in self.record.seats]
+        rounds: list[int] = []
+        totals: list[list[int]] = [[] for _ in self.record.seats]
         for n, i in enumerate(marks, start=1):
             moment = self.moments[i]
             rounds.append(moment.round if isinstance(moment.round, int) and moment.round > 0 else n)
