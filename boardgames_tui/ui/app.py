@@ -21,7 +21,7 @@ import time
 from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -32,6 +32,7 @@ from textual.timer import Timer
 
 from .. import saves
 from ..play import wire
+from ..play.flow import BotTurn, Flow, HandOff, Over, Present, Step
 from ..rules import registry
 from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
@@ -137,23 +138,36 @@ class BoardgamesApp(App):
         self.start_variant = variant
         self.load_path = Path(load_path) if load_path is not None else None
         self.bot_delay = bot_delay
-        self.table = None
         self.game_screen: GameScreen | None = None
         self.board: Board | None = None
-        self.viewer: int | None = None
+        self.flow = Flow()
         self._bot_timer: Timer | None = None
         self._bot_pending = False
         self._bot_unseen = False  # the last bot move showed nothing: the next is not waited for
         self._bot_token = 0
         self._bot_thinking: BotDecision | None = None  # the decision a bot's thread works on
-        self._over_shown = False
-        self._review_first = False  # a finished save opened to be reviewed (resume_game)
-        # (seat, steps, context) of the decision last shown to a player: see present()
-        self._decision: tuple | None = None
         self._key_barrier = 0.0
         self._sharing: Sharing | None = None
         self.shared_code: str | None = None  # the shared table this app is at, if any
         self._away_timer: Timer | None = None
+
+    @property
+    def table(self) -> Any:
+        """The table being played, replayed or reviewed (None: none); the flow keeps it."""
+        return self.flow.table
+
+    @table.setter
+    def table(self, table: Any) -> None:
+        self.flow.table = table
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose screen is up (None: nobody's); the flow keeps it."""
+        return self.flow.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.flow.viewer = seat
 
     # -- start ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -262,17 +276,13 @@ class BoardgamesApp(App):
             else:
                 self.show_launcher(message, "This save cannot be opened")
             return
-        self._review_first = review and table.is_over()
-        self.start_table(table)
+        self.start_table(table, review_first=review and table.is_over())
 
-    def start_table(self, table, lesson: Lesson | None = None) -> None:
+    def start_table(self, table, lesson: Lesson | None = None, review_first: bool = False) -> None:
         from .boards import board_for
 
         self.lesson = lesson
-        self.table = table
-        self.viewer = None
-        self._decision = None
-        self._over_shown = False
+        self.flow = Flow(table, review_first)
         self.board = board_for(table.game.id)
         self.game_screen = self.board.screen(table)
         self.game_screen.in_lesson = lesson is not None
@@ -358,7 +368,7 @@ class BoardgamesApp(App):
         table, screen = self.remote_table(), self.game_screen
         if table is not None and screen is not None:
             table.refused()
-            self._decision = None
+            self.flow.decision = None
             self.advance()
             screen.say(message.reason, error=True)
 
@@ -389,8 +399,7 @@ class BoardgamesApp(App):
         if me is not None and me in table.to_move():
             self.present(me, again=self.viewer == me)
             return
-        self.viewer = me
-        self._decision = None
+        self.flow.waiting_for_others(me)
         screen.show(me, table.next_actor(prefer=me))
         self._say_waiting()
 
@@ -431,83 +440,64 @@ class BoardgamesApp(App):
         if self.remote_table() is not None:
             self._advance_shared()
             return
-        # Formalities nobody needs to be asked about (a pass that is the only move) are taken at
-        # once; each one is logged. The bound only guards against a game that never stops.
-        for _ in range(10_000):
-            if table.is_over():
-                break
-            actor = table.next_actor(prefer=self.viewer)
-            if actor is None or table.is_bot(actor) or not table.play_forced(actor):
-                break
-        if table.is_over():
+        self.carry_out(self.flow.next())
+
+    def carry_out(self, step: Step) -> None:
+        """Do what the flow says comes next."""
+        table, screen = self.table, self.game_screen
+        assert table is not None and screen is not None
+        if isinstance(step, Over):
             self._cancel_bot()
-            screen.show(self.viewer, None)
-            if not self._over_shown:
-                if self._review_first:
-                    self._review_first = False
-                    self._over_shown = True  # the results follow when the review is left
-                    self.start_review()
-                else:
-                    self.show_game_over()
-            return
-        actor = table.next_actor(prefer=self.viewer)
-        if actor is None:
-            return
-        if table.is_bot(actor):
-            screen.show(self.viewer, actor)
+            screen.show(step.viewer, None)
+            if step.then == "review":
+                self.start_review()
+            elif step.then == "results":
+                self.show_game_over()
+        elif isinstance(step, BotTurn):
+            screen.show(step.viewer, step.seat)
             self._schedule_bot()
-            return
-        if actor == self.viewer or (self.viewer is None and len(table.humans) == 1):
-            self.present(actor, again=actor == self.viewer)
-            return
-        # Another human: hide everything private, then hand the keyboard over.
-        self.viewer = None
-        self._decision = None
-        screen.show(None, actor)
-        last = table.last_human_actor()
-        undo_seat = last if (last is not None and last != actor and table.undo_count(last)) else None
+        elif isinstance(step, Present):
+            self.show_present(step)
+        elif isinstance(step, HandOff):
+            self.hand_off(step)
+
+    def hand_off(self, step: HandOff) -> None:
+        """Hide everything private, then hand the keyboard over."""
+        table, screen = self.table, self.game_screen
+        assert table is not None and screen is not None
+        screen.show(None, step.seat)
         self.hold_keys()  # an Enter typed for the last move must not take the hand-off
         from .screens.handoff import HandoffScreen
 
+        undo_seat = step.undo_seat
         self.push_screen(
             HandoffScreen(
-                actor,
-                table.name(actor),
+                step.seat,
+                table.name(step.seat),
                 undo_seat,
                 table.name(undo_seat) if undo_seat is not None else "",
                 secrets=screen.SECRETS,
             ),
-            lambda result: self._handoff_done(actor, undo_seat, result),
+            lambda result: self._handoff_done(step.seat, undo_seat, result),
         )
 
     def present(self, seat: int, again: bool = False) -> None:
-        """Show `seat`'s own screen for its pending decision. A decision that does not simply go on
-        from the player's own last keystrokes (others moved, a phase ended, something was
-        revealed) holds back the keys already typed, and one that comes to the same player in a
-        new phase or step is announced."""
-        table, screen = self.table, self.game_screen
-        if table is None or screen is None:
+        """Show `seat`'s own screen for its pending decision (see Flow.present)."""
+        if self.table is None or self.game_screen is None:
             return
-        steps = table.record.steps
-        context = table.context()
-        previous = self._decision
-        goes_on = (
-            previous is not None
-            and previous[0] == seat
-            and previous[2] == context
-            and all(step.seat == seat and not step.revealed for step in steps[previous[1] :])
-        )
-        self.viewer = seat
-        screen.show(seat, seat)
-        table.mark_looked(seat)
-        self._decision = (seat, len(steps), context)
-        if goes_on:
+        self.show_present(self.flow.present(seat, again))
+
+    def show_present(self, step: Present) -> None:
+        table, screen = self.table, self.game_screen
+        assert table is not None and screen is not None
+        screen.show(step.seat, step.seat)
+        if not step.fresh:
             return
         self.hold_keys()
-        if again and previous is not None and previous[0] == seat and previous[2] != context:
+        if step.again:
             screen.say(
                 Text.assemble(
-                    theme.seat_label(seat, table.name(seat)),
+                    theme.seat_label(step.seat, table.name(step.seat)),
                     f", you act again: {screen.decision_title(screen.view)}.",
                 )
             )
@@ -562,32 +552,27 @@ class BoardgamesApp(App):
             return
         if result == "undo" and undo_seat is not None:
             try:
-                n = table.undo(undo_seat)
+                n, own = self.flow.take_back_at_hand_off(undo_seat)
             except IllegalAction as exc:
                 screen.say(exc.reason, error=True)
                 return
-            # The one who took the move back is at the keyboard and gets their own screen again,
-            # without another hand-off; only their own secrets are on it.
             self._cancel_bot()
-            self._decision = None
-            if undo_seat in table.to_move():
-                self.present(undo_seat)
+            if own is not None:
+                self.show_present(own)
             else:
-                self.viewer = undo_seat
                 self.hold_keys()
             screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
             return  # the game screen resumes; advance() goes on from here
         if result != "ready":
             return
-        lines = table.recap_for(seat)
-        first = table.last_acted(seat) < 0
-        self._decision = None
-        self.present(seat)
-        if lines:
+        own, recap = self.flow.handed_over(seat)
+        self.show_present(own)
+        if recap.lines:
             from .screens.handoff import RecapScreen
 
             self.push_screen(
-                RecapScreen(seat, table.name(seat), lines, first=first), lambda _: self.hold_keys()
+                RecapScreen(seat, table.name(seat), recap.lines, first=recap.first),
+                lambda _: self.hold_keys(),
             )
 
     def _schedule_bot(self) -> None:
@@ -680,13 +665,11 @@ class BoardgamesApp(App):
             screen.say("There is nothing of yours to take back now.", error=True)
             return
         try:
-            n = table.undo(seat)
+            n = self.flow.take_back(seat)
         except IllegalAction as exc:
             screen.say(exc.reason, error=True)
             return
         self._cancel_bot()
-        self._over_shown = False
-        self._decision = None
         self.advance()
         screen.say(f"Took back {n} move{'s' if n != 1 else ''}.")
 
@@ -822,7 +805,7 @@ class BoardgamesApp(App):
     def show_game_over(self) -> None:
         if self.table is None:
             return
-        self._over_shown = True
+        self.flow.over_shown = True
         self.hold_keys()
 
         def done(result: str | None) -> None:
