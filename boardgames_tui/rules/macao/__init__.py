@@ -4,8 +4,6 @@ figures the rulebook fixes; `reckoning` the arithmetic; `actions` and `state` th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..core import Game, OptionSpec
 
 # Said by the launcher, the board's header and the rules reference (data.py tells why); here so
@@ -57,11 +55,7 @@ class MacaoGame(Game):
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 4200, 3: 4500, 4: 4800}
-
-    def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        from .rules_text import rules_text
-
-        return rules_text().strip() + "\n\n" + self.options_markdown(options)
+    rules_values = ".data:rules_values"
 
 
 GAME = MacaoGame()

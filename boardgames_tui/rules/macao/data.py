@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import HOUSE_SET_NOTICE  # noqa: F401 (the tables' caveat, with them)
+from . import HOUSE_SET_NOTICE  # the tables' caveat, with them
 
 COLOURS = "RBGKYV"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "K": "black", "Y": "gray", "V": "violet"}
@@ -426,3 +427,67 @@ def check() -> None:
 
 
 check()
+
+
+# -- the rules reference (rules.md): its figures and tables read from the ones above, so that a
+# corrected table corrects the text too.
+
+
+def _cost_text(cost: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{colour}{n}" for colour, n in cost)
+
+
+def _card_list(kind: str) -> str:
+    return "\n".join(
+        f"- **{c.name}** ({_cost_text(c.cost)}; tribute {c.yellow} gold / {c.red} PP): {c.text}"
+        for c in CARD_LIST
+        if c.kind == kind
+    )
+
+
+def _quarter_table() -> str:
+    rows = []
+    for q in QUARTER_LIST:
+        what = "joker" if q.dark else "a good"
+        borders = ", ".join(n[1:] for n in q.neighbours)
+        rows.append(f"| {q.id[1:]} | {q.name} | {_cost_text(q.cost)} | {what} | {borders} |")
+    return "| # | quarter | cost | holds | borders |\n|---|---|---|---|---|\n" + "\n".join(rows)
+
+
+def _port_list() -> str:
+    return "\n".join(
+        f"- **{p}** ({SPACE[p].distance} spaces from Macao) wants {GOOD_NAMES[SPACE[p].good or '']}."
+        for p in PORTS
+    )
+
+
+def rules_values(options: Mapping[str, str]) -> dict[str, str]:
+    """The {{fields}} of rules.md. The text quotes the house delivery points whatever the option
+    (it names the option beside them), so no field depends on `options`."""
+    figures: dict[str, object] = {
+        "house_set_notice": HOUSE_SET_NOTICE[0].upper() + HOUSE_SET_NOTICE[1:],
+        "office_count": KIND_COUNTS["office"],
+        "building_count": KIND_COUNTS["building"],
+        "person_count": KIND_COUNTS["person"],
+        "rounds": ROUNDS,
+        "colours": ", ".join(f"{letter} {name}" for letter, name in COLOUR_NAMES.items()),
+        "start_gold": START_GOLD,
+        "offices_per_round": OFFICES_PER_ROUND,
+        "cards_drawn": DISPLAY_DRAWN,
+        "tableau_spaces": TABLEAU_SPACES,
+        "delivery_points": ", ".join(map(str, DELIVERY_POINTS)),
+        "joker_gold": JOKER_GOLD,
+        "punish_pp": PUNISH_PP,
+        "quarter_pp": QUARTER_PP,
+        "sea_spaces": sum(s.kind == "sea" for s in SPACE_LIST),
+        "port_count": len(PORTS),
+        "ports": _port_list(),
+        "quarter_count": len(QUARTER_LIST),
+        "dark_quarters": JOKERS,
+        "tiles_per_good": TILES_PER_GOOD,
+        "quarter_table": _quarter_table(),
+        "office_cards": _card_list("office"),
+        "building_cards": _card_list("building"),
+        "person_cards": _card_list("person"),
+    }
+    return {name: str(value) for name, value in figures.items()}

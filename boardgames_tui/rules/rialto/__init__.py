@@ -6,8 +6,6 @@ arithmetic, `actions` and `state` the state machine, `bot` the normal bot."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..core import Game, OptionSpec
 
 OPTIONS = (
@@ -38,11 +36,7 @@ class RialtoGame(Game):
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11000, 3: 10400, 4: 11200, 5: 10500}
-
-    def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        from .rules_text import rules_text
-
-        return rules_text().strip() + "\n\n" + self.options_markdown(options)
+    rules_values = ".data:rules_values"
 
 
 GAME = RialtoGame()

@@ -11,6 +11,7 @@ which blue building is the Doge advance and which the VP + councilman (spec §2.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -121,3 +122,38 @@ def building_name(colour: int, value: int) -> str:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(b if a == d else a for a, b in SLOTS if d in (a, b))) for d in range(NDISTRICTS)
 )
+# What each blue building does, in the rules reference's words (BLUE_EFFECTS says which value
+# does which).
+_BLUE_TEXT = {
+    "upgrade": "return one of your buildings and take the next value of its colour (not usable this round)",
+    "vp_councilman": f"{BLUE_VP_COUNCILMAN} VP and a councilman from the general supply to yours "
+    "(or 1 VP more)",
+    "doge": "advance on the Doge track as many spaces as your rank",
+    "vp3": f"{BLUE_VP} VP",
+}
+
+
+def rules_values(options: Mapping[str, str]) -> dict[str, str]:
+    """The {{fields}} of rules.md, read from the tables above so that a corrected table corrects
+    the text too; the virtual player's section is there whatever `options` say."""
+    figures: dict[str, object] = {
+        "rounds": ROUNDS,
+        "start_vp": START_VP,
+        "personal_councilmen": PERSONAL_COUNCILMEN,
+        "general_councilmen": COUNCILMEN - PERSONAL_COUNCILMEN,
+        "start_coins": "; ".join(f"{n} players: {', '.join(map(str, c))}" for n, c in START_COINS.items()),
+        "row_size": ROW_SIZE,
+        "blind_draws": BLIND_DRAWS,
+        "hand_limit": HAND_LIMIT,
+        "building_spaces": BUILDING_SPACES,
+        "bank_bonus": BANK_BONUS,
+        "green_draw": GREEN_DRAW,
+        "blue_buildings": "\n".join(f"- **Blue {v}:** {_BLUE_TEXT[e]}." for v, e in BLUE_EFFECTS.items()),
+        "connection_count": len(SLOTS),
+        "connections": ", ".join(f"{SLOT_LETTERS[i]} {slot_name(i)}" for i in range(len(SLOTS))),
+        "bridge_tiles": ", ".join(f"{a}│{b}" for a, b in BRIDGE_TILES),
+        "banks": "; ".join(
+            f"{BANK_NAMES[b]}: {', '.join(DISTRICTS[d].name for d in BANKS[b])}" for b in range(2)
+        ),
+    }
+    return {name: str(value) for name, value in figures.items()}

@@ -11,6 +11,7 @@ means editing these lines only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -110,3 +111,27 @@ STARTING_BRIDGES = {2: 1, 3: 2, 4: 1}
 NEUTRAL_CUBES = 12  # variant A: one in every district, then one per die roll, six rolls
 NEUTRAL_ROLLS = 6
 DOGE_STEP_BANK_COST = 2  # prestige given up to step from a district no bridge touches
+
+
+def rules_values(options: Mapping[str, str]) -> dict[str, str]:
+    """The {{fields}} of rules.md, read from the tables above so that reading the printed board
+    corrects the text too (each stand-in value is said to be one); no field depends on `options`."""
+    figures: dict[str, object] = {
+        "district_rows": "\n".join(
+            f"| {d.die} | {d.name} | {d.high} / {d.low} | {'provisional' if d.provisional else 'rulebook'} |"
+            for d in DISTRICTS
+        ),
+        "bridges_per_canal": BRIDGES_PER_PAIR,
+        "neighbours": ", ".join(
+            f"{DISTRICTS[a].name} – {DISTRICTS[b].name}{' (rulebook)' if sure else ''}"
+            for a, b, sure in NEIGHBOUR_PAIRS
+        ),
+        "cubes_per_colour": CUBES_PER_COLOUR,
+        "starting_rolls": STARTING_ROLLS,
+        "cubes_per_starting_roll": CUBES_PER_STARTING_ROLL,
+        "bridges": BRIDGES,
+        "limit_out": LIMIT_OUT,
+        "periods": PERIODS,
+        "neutral_cubes": NEUTRAL_CUBES,
+    }
+    return {name: str(value) for name, value in figures.items()}

@@ -14,6 +14,8 @@ component list (spec §2.2, A1); two independent implementations agree with it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 COLS, ROWS = 8, 6
 NFIELDS = COLS * ROWS
 IX, IY = 5, 4  # intersections per row / per column
@@ -212,3 +214,15 @@ def seg_label(seg_index: int) -> str:
     """ "H 1,2" — a segment as the player reads it: orientation, then column,row of its west/north end."""
     o, x, y = SEGMENTS[seg_index]
     return f"{o} {x},{y}"
+
+
+def rules_values(options: Mapping[str, str]) -> dict[str, str]:
+    """The {{fields}} of rules.md, read from the figures above so that the text cannot disagree
+    with the game; no field depends on `options`."""
+    figures: dict[str, object] = {
+        "crops": ", ".join(CROP_NAMES[c].lower() for c in CROPS),
+        "start_cash": START_CASH,
+        "markers": MARKERS_PER_PLAYER,
+        "income": INCOME,
+    }
+    return {name: str(value) for name, value in figures.items()}

@@ -7,6 +7,7 @@ none of the figures below is provisional. The ability lines are our own words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 PHASES = ("worker", "building", "aristocrat", "trading")
@@ -347,3 +348,70 @@ def card_replaces(key: str) -> str:
     if card.face == "green":
         return f"replaces a {CARDS[WORKER_OF_ICON[card.icon]].name} or Czar and Carpenter"
     return "replaces a building" if card.face == "blue" else "replaces an aristocrat"
+
+
+# -- the rules reference (rules.md) ---------------------------------------------------------------
+# The sentences that follow the game's options, so that the rules read as this game is played:
+# field -> (option, sentence by the option's value).
+_SAID_BY_OPTION: dict[str, tuple[str, dict[str, str]]] = {
+    "money_rule": (
+        "open_money",
+        {
+            "on": "In this game money is open: everybody sees everybody's rubles (the usual rule keeps "
+            "them secret).",
+            "off": "Your money is kept secret from the others.",
+        },
+    ),
+    "refill_rule": (
+        "skip_refill_if_nothing_taken",
+        {
+            "on": "If nobody bought or took a card from the display during that phase, nothing is dealt.",
+            "off": "This happens even if nobody took a card during the phase.",
+        },
+    ),
+    "taxman_rule": (
+        "taxman_phase",
+        {
+            "worker": "at worker scoring (this game's setting; the rulebook pays it at aristocrat scoring)",
+            "aristocrat": "at aristocrat scoring, as the rulebook says",
+        },
+    ),
+    "tiebreak_rule": (
+        "tiebreak",
+        {
+            "remainder": "On a tie, the tied player with more rubles left over after the 10 ₽ → 1 ★ "
+            "conversion wins (₽ mod 10; this game's setting, as on Board Game Arena: the rulebook "
+            "compares all the money held).",
+            "total": 'On a tie, the tied player with more rubles wins: the rulebook\'s "most money", which '
+            "is all the rubles held at the end.",
+        },
+    ),
+}
+
+
+def _card_table() -> str:
+    lines = []
+    for card in CARDS.values():
+        pays = []
+        if card.rubles:
+            pays.append(f"{card.rubles} ₽")
+        if card.points:
+            pays.append(f"{card.points} ★")
+        note = card.ability
+        if card.is_trading and not note:
+            note = f"replaces {card.target_description()}"
+        elif card.is_trading:
+            note = f"replaces {card.target_description()}; {note[0].lower()}{note[1:]}"
+        lines.append(
+            f"| {card.name} ({card.face}{', trading' if card.is_trading else ''}) | {card.count} | "
+            f"{card.price} ₽ | {' '.join(pays) or '—'} | {note} |"
+        )
+    return "\n".join(lines)
+
+
+def rules_values(options: Mapping[str, str]) -> dict[str, str]:
+    """The {{fields}} of rules.md: the card table, and a sentence for each option the rules speak
+    of, as `options` (resolved) set it."""
+    values = {field: said[options[key]] for field, (key, said) in _SAID_BY_OPTION.items()}
+    values["card_table"] = _card_table()
+    return values
