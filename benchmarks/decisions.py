@@ -77,7 +77,7 @@ def main() -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(digest, [(game_id, args.games) for game_id in ids]))
     lines = [f"{game_id} {games} {value}" for game_id, games, value, _ in results]
-    for (game_id, games, value, moves), line in zip(results, lines):
+    for (*_, moves), line in zip(results, lines):
         print(f"{line}  ({moves} decisions)")
     print(f"{time.perf_counter() - start:.0f} s")
     if args.save:
