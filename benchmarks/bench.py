@@ -14,11 +14,14 @@
                                            # screens, 2 and 4 players
     python benchmarks/bench.py instructions  # exact instruction counts (valgrind): games, start-up
 
-Several sections may be named at once (`bench.py startup keys`). Targets (issue #7) are printed
-beside the figures, for the 2-core reference machine: St. Petersburg 4 players normal ≥ 100
-games/s; launcher start-up with 200 saves ≤ 1.5× a bare Textual app; every board's key → screen
-≈ the bare app's, Santiago's cursor keys at p95 ≤ 1.5× bare at 80×24 and ≤ 2× at 160×50; the app
-under 150 MB; the help on screen within 300 ms of `?`.
+Several sections may be named at once (`bench.py startup keys`). Each section's figures are also
+written to benchmarks/RESULTS.md (results_table.py), replacing that section's rows of the last
+run and keeping the other sections' rows, so the figures live in a table the runs rewrite rather
+than in prose; `--no-write` only prints, and `--results FILE` writes elsewhere. Targets (issue
+#7) are printed beside the figures, for the 2-core reference machine: St. Petersburg 4 players
+normal ≥ 100 games/s; launcher start-up with 200 saves ≤ 1.5× a bare Textual app; every board's
+key → screen ≈ the bare app's, Santiago's cursor keys at p95 ≤ 1.5× bare at 80×24 and ≤ 2× at
+160×50; the app under 150 MB; the help on screen within 300 ms of `?`.
 
 How: `rules` runs `simulate` in this process. `startup`, `keys` and `memory` run the real
 program in a real terminal, tmux, and time what reaches the screen; player.py says what is
@@ -39,10 +42,13 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 # This process writes no bytecode next to the sources; the programs it measures get a cache of
 # their own in the scratch folder (fixtures.Scratch.env).
 sys.dont_write_bytecode = True
+
+import results_table  # noqa: E402 (benchmarks/, on the path as this script's folder)
 
 from boardgames_tui.rules import registry  # noqa: E402 (after the bytecode switch above)
 from boardgames_tui.rules.simulate import cpu_count, simulate  # noqa: E402
@@ -84,16 +90,32 @@ def bench_rules() -> None:
                     f"  {game.title:15} {players}p {level:6} {result.games_per_second:8.1f} games/s "
                     f"{result.decisions_per_second:9.0f} decisions/s  ({games} games){goal}"
                 )
+                # the targets are for the command's default, shared among processes, when it is
+                results_table.add(
+                    "rules",
+                    f"{game.title}, {players} {level} bots, one process",
+                    f"{result.games_per_second:.1f} games/s, {result.decisions_per_second:.0f} "
+                    f"decisions/s ({games} games)",
+                    f"≥ {target} games/s" if target and cpu_count() == 1 else "",
+                )
     jobs = cpu_count()
     if jobs > 1:
         # what `boardgames-tui simulate` does by default: the same games shared among processes
         print(f"The cases with a target again, shared among {jobs} processes (the command's default)")
         for (game_id, players, level), target in RULES_TARGETS.items():
             result = simulate(game_id, [level] * players, 400, seed=1, jobs=jobs)
+            title = registry.get(game_id).title
             print(
-                f"  {registry.get(game_id).title:15} {players}p {level:6} "
+                f"  {title:15} {players}p {level:6} "
                 f"{result.games_per_second:8.1f} games/s {result.decisions_per_second:9.0f} decisions/s  "
                 f"(400 games)   target ≥ {target} games/s"
+            )
+            results_table.add(
+                "rules",
+                f"{title}, {players} {level} bots, `simulate`'s default ({jobs} processes)",
+                f"{result.games_per_second:.1f} games/s, {result.decisions_per_second:.0f} "
+                "decisions/s (400 games)",
+                f"≥ {target} games/s",
             )
 
 
@@ -218,6 +240,14 @@ def bench_help(env: dict[str, str], cwd: str) -> None:
             f"p95 {q95 * 1000:6.1f} ms   log screen {statistics.median(logs) * 1000:6.1f} ms"
             f"   target < 300"
         )
+        results_table.add(
+            "help",
+            f"{game.title}: `?` → help on screen (80×24, headless)",
+            f"right away {statistics.median(colds) * 1000:.1f} ms; after the warm-up median "
+            f"{statistics.median(warms) * 1000:.1f} ms, p95 {q95 * 1000:.1f} ms; the log screen "
+            f"{statistics.median(logs) * 1000:.1f} ms",
+            "< 300 ms",
+        )
 
 
 def bench_headless(env: dict[str, str], cwd: str) -> None:
@@ -256,6 +286,17 @@ def bench_headless(env: dict[str, str], cwd: str) -> None:
         f"ratio {l_app / l_bare:4.2f}"
     )
     print(f"  peak memory (RSS):   bare {rss['bare']:7.1f} MB, app {rss['app']:7.1f} MB")
+    results_table.add(
+        "headless",
+        "time to first frame (test driver, 80×24)",
+        f"bare {s_bare * 1000:.1f} ms, app {s_app * 1000:.1f} ms, ×{s_app / s_bare:.2f}",
+    )
+    results_table.add(
+        "headless",
+        "key → frame (test driver, 80×24)",
+        f"bare {l_bare * 1000:.2f} ms, app {l_app * 1000:.2f} ms, ×{l_app / l_bare:.2f}",
+    )
+    results_table.add("headless", "peak memory (RSS)", f"bare {rss['bare']:.1f} MB, app {rss['app']:.1f} MB")
 
 
 SECTIONS = (
@@ -274,20 +315,40 @@ EVERYTHING = ("rules", "startup", "keys", "thinking", "memory", "help", "ssh", "
 
 
 def main(argv: list[str]) -> int:
-    asked = argv[1:] or ["all"]
+    args = argv[1:]
+    write = "--no-write" not in args
+    path = results_table.RESULTS
+    if "--results" in args:
+        at = args.index("--results")
+        if at + 1 >= len(args):
+            print("--results names a file")
+            return 2
+        path = Path(args[at + 1])
+        del args[at : at + 2]
+    asked = [a for a in args if a != "--no-write"] or ["all"]
     unknown = [a for a in asked if a != "all" and a not in SECTIONS]
     if unknown:
         print(f"unknown section {', '.join(unknown)}: the sections are all, {', '.join(SECTIONS)}")
         return 2
     wanted = set(EVERYTHING) if "all" in asked else set(asked)
     started = time.perf_counter()
+
+    def keep(*names: str) -> None:
+        # after each part, not at the end: a part that fails later costs none of the figures before it
+        if write:
+            done = results_table.FIGURES.write([n for n in names if n in wanted], path)
+            if done:
+                print(f"({', '.join(done)} written to {path})")
+
     if "rules" in wanted:
         bench_rules()
+        keep("rules")
     player_sections = wanted & {"startup", "keys", "thinking", "memory"}
     if player_sections:
         import player
 
         player.run(player_sections)
+        keep("startup", "keys", "thinking", "memory")
     if wanted & {"help", "headless"}:
         from fixtures import Scratch
 
@@ -299,18 +360,22 @@ def main(argv: list[str]) -> int:
                 bench_headless(scratch.env(), str(scratch.root))
         finally:
             scratch.cleanup()
+        keep("help", "headless")
     if "ssh" in wanted:
         import remote
 
         remote.run(KEY_PRESSES)
+        keep("ssh")
     if "shared" in wanted:
         import shared
 
         shared.run()
+        keep("shared")
     if "instructions" in wanted:
         import instructions
 
         instructions.run()
+        keep("instructions")
     print(f"({time.perf_counter() - started:.0f} s in all)")
     return 0
 

@@ -24,6 +24,11 @@ rules code that no move depends on (a message, a text) need not restart it: `--r
 CODE` plays some of the games recorded for the code fingerprinted CODE again, and keeps them all
 for today's code only if each ends as recorded.
 benchmarks/records/bots.jsonl is the record of issue 13's measurement.
+
+Issue 13's whole table (no game named) is also written to benchmarks/RESULTS.md as its `bots`
+section (results_table.py), replacing the last one; with --record the games already recorded are
+not played again, so once the record is complete for today's code the section is rewritten from it
+in moments. One pairing is only printed. `--no-write` only prints.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import results_table  # noqa: E402
 
 from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng  # noqa: E402
@@ -343,6 +350,7 @@ def main() -> int:
         "--stage", type=int, default=50, help="issue 13's table: games a pairing before the next (default 50)"
     )
     parser.add_argument("--tally", action="store_true", help="print what --record holds and stop")
+    parser.add_argument("--no-write", action="store_true", help="print only: RESULTS.md as it was")
     parser.add_argument(
         "--carry",
         metavar="CODE",
@@ -377,12 +385,40 @@ def main() -> int:
     # The table is played in stages of --stage games a pairing, every pairing in turn, so that a
     # run stopped halfway has measured them all alike (with --record it goes on from there).
     stage = max(1, args.stage if not args.game else args.games)
+    figures = results_table.Collector()
     for upto in [*range(stage, args.games, stage), args.games]:
         for game_id, a, b, players, think in runs:
             row = match(game_id, a, b, players, upto, args.seed, think, args.jobs, args.record)
             if upto == args.games:
                 show(row)
+                keep(figures, row)
+    if not args.no_write and not args.game:
+        figures.note("bots", f"{args.games} games a pairing from seed {args.seed}, A's seat rotating.")
+        figures.write(["bots"])
+        print(f"(written to {results_table.RESULTS})")
     return 0
+
+
+def keep(figures: results_table.Collector, row: dict) -> None:
+    figure = f"{100 * row['share']:.1f} % ({row['ratio']:.2f}× the fair share; {row['games']} games)"
+    times = row["decisions"]
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        figure += (
+            f"; hard ({row['think']:g} s) decision median {1000 * statistics.median(times):.0f} ms,"
+            f" p95 {1000 * p95:.0f} ms"
+        )
+    stronger = ("hard", "normal", "easy", "random")
+    # issue 13's bar is for a level against the one below it; greedy is a yardstick, not a level
+    target = ""
+    if row["a"] in stronger and row["b"] in stronger:
+        target = "≥ 60 %" if row["players"] == 2 else "≥ 1.8× the fair share"
+    figures.add(
+        "bots",
+        f"{registry.get(row['game']).title}, {row['players']} players: {row['a']} vs {row['b']}, A wins",
+        figure,
+        target,
+    )
 
 
 if __name__ == "__main__":

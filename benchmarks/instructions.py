@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 
+import results_table
 from fixtures import Scratch, make_saves
 
 GAMES = 10
@@ -89,6 +90,8 @@ def run() -> None:
             one = count(env, "-c", SIMULATE.format(game=game, level=level, n=n, games=1))
             more = count(env, "-c", SIMULATE.format(game=game, level=level, n=n, games=GAMES + 1))
             print(f"  {game:14} {n}p {level:6} {(more - one) / GAMES / 1e6:8.1f} M instructions a game")
+            per_game = f"{(more - one) / GAMES / 1e6:.1f} M"
+            results_table.add("instructions", f"{game} {n}p {level}: a game", per_game)
         script = scratch.root / "first_frame.py"
         script.write_text(FIRST_FRAME)
         full = scratch.data_dir("saves200")
@@ -107,5 +110,8 @@ def run() -> None:
             total = count(run_env, str(script), kind)
             bare = bare or total
             print(f"  first frame, {label:22} {total / 1e6:8.0f} M   × {total / bare:.2f} bare")
+            results_table.add(
+                "instructions", f"first frame, {label}", f"{total / 1e6:.0f} M (×{total / bare:.2f} bare)"
+            )
     finally:
         scratch.cleanup()

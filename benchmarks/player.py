@@ -32,6 +32,7 @@ import os
 import statistics
 import time
 
+import results_table
 from fixtures import BARE_MARKER, Scratch, app_command, bare_command, make_saves
 from terminal import Terminal, TerminalError
 
@@ -231,6 +232,13 @@ def print_startup(results: dict[str, dict], runs: int) -> None:
             f"  {label:22} first frame {_ms(first)} ms  ×{_ratio(first, bare_first)}   "
             f"settled {_ms(settled)} ms  ×{_ratio(settled, bare_first)}{target}{note}"
         )
+        results_table.add(
+            "startup",
+            f"{label}: first frame / settled (tmux 80×24, median of {runs})",
+            f"{_ms(first).strip()} ms ×{_ratio(first, bare_first).strip()} / {_ms(settled).strip()} ms "
+            f"×{_ratio(settled, bare_first).strip()} bare{note}",
+            "first frame ≤ 1.5× bare" if target else "",
+        )
     print(
         f"  ({SAVES} saves of partly played games, {results['saves']['moves']} moves in all; "
         "“settled”: the last output before half a second of stillness)"
@@ -327,13 +335,19 @@ def print_keys(results: dict, presses: int) -> None:
                 continue
             med, p95 = statistics.median(lats), _p95(lats)
             line = f"  {size:7} {label:20} median {_ms(med)} ms  p95 {_ms(p95)} ms"
+            figure = f"median {_ms(med).strip()} ms, p95 {_ms(p95).strip()} ms"
+            target = ""
             if label != "bare Textual app":
                 targets = TARGETS[(width, height)]
                 target = targets["Santiago"] if label.startswith("Santiago") else targets["*"]
+                ratios = f"×{_ratio(med, b_med).strip()} / ×{_ratio(p95, b_p95).strip()}"
                 line += f"   ×{_ratio(med, b_med)} / ×{_ratio(p95, b_p95)}   target {target}"
+                figure += f" ({ratios} bare)"
             if row["missed"]:
                 line += f"   ({row['missed']} key(s): no change within 5 s)"
+                figure += f"; {row['missed']} key(s) no change within 5 s"
             print(line)
+            results_table.add("keys", f"key → screen, {label}, {width}×{height}", figure, target)
             size = ""
 
 
@@ -361,6 +375,9 @@ def print_memory(startup: dict | None, keys: dict | None) -> None:
         figure = "   —   " if mb is None else f"{mb:7.1f}"
         ratio = f"   ×{_ratio(mb, base)} bare" if not label.startswith("bare") else ""
         print(f"  {label:42} {figure} MB{ratio}")
+        if mb is not None:
+            shown = f"{mb:.1f} MB" + (f" (×{_ratio(mb, base).strip()} bare)" if ratio else "")
+            results_table.add("memory", f"peak memory (VmHWM), {label}", shown, "< 150 MB" if ratio else "")
     print("  target: the app under 150 MB")
 
 
@@ -412,6 +429,12 @@ def print_thinking(results: dict[str, dict], presses: int) -> None:
         print(
             f"  {label:40} median {_ms(median)} ms  p95 {_ms(p95)} ms  ×{_ratio(median, base)}"
             f"{note}{'   ' + row['note'] if row['note'] else ''}"
+        )
+        results_table.add(
+            "thinking",
+            f"key → screen at 80×24 (l, Esc), {label}",
+            f"median {_ms(median).strip()} ms, p95 {_ms(p95).strip()} ms, ×{_ratio(median, base).strip()}"
+            f"{note}{'; ' + row['note'] if row['note'] else ''}",
         )
 
 

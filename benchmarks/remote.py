@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import results_table
 from fixtures import app_command
 from player import Session, _ms, _p95, _presses, _ratio
 from terminal import Terminal
@@ -147,6 +148,7 @@ def print_row(size: str, label: str, transport: str, row: tuple, local_lats: lis
     first, lats, missed, per_key = row
     if not lats:
         print(f"  {size:7} {label:17} {transport:5} the board never answered")
+        results_table.add("ssh", f"{label}, {size}, {transport}", "the board never answered")
         return
     ratio = ""
     if transport == "ssh" and local_lats:
@@ -159,4 +161,11 @@ def print_row(size: str, label: str, transport: str, row: tuple, local_lats: lis
         f"  {size:7} {label:17} {transport:5} connect → launcher {_ms(first)} ms"
         f"   key median {_ms(statistics.median(lats))} ms  p95 {_ms(_p95(lats))} ms"
         f"   {per_key:7.0f} bytes/key{ratio}{note}"
+    )
+    results_table.add(
+        "ssh",
+        f"{label}, {size}, {transport}: connect → launcher; key → screen; bytes a key",
+        f"{_ms(first).strip()} ms; median {_ms(statistics.median(lats)).strip()} ms, p95 "
+        f"{_ms(_p95(lats)).strip()} ms{ratio.replace('   ', ' (', 1) + ')' if ratio else ''}; "
+        f"{per_key:.0f} bytes{note}",
     )

@@ -11,6 +11,11 @@ Positions are taken from seeded games of normal bots, spread over the whole game
   p95, and the moves a second the search played. That last figure is what `Game.search_rate`
   should say on the reference machine: it is printed beside the game's current value, which
   turns a thinking time into a budget of moves (so decisions do not depend on the machine).
+
+Run over every game at its smallest and largest count (no game, no --players), the figures are
+also written to benchmarks/RESULTS.md as its `search` section (results_table.py), replacing the
+last run's; a part of the table is only printed, so that it never stands there for the whole.
+`--no-write` only prints.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import results_table  # noqa: E402
 from bots import counts_measured  # noqa: E402
 
 from boardgames_tui.rules import registry  # noqa: E402
@@ -132,11 +138,38 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--think", type=float, default=DEFAULT_THINK)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-write", action="store_true", help="print only: RESULTS.md as it was")
     args = parser.parse_args()
+    figures = results_table.Collector()
     for game_id in [args.game] if args.game else registry.ids():
         for players in counts_measured(game_id, args.players):
-            show(measure(game_id, players, args.positions, args.think, args.seed))
+            row = measure(game_id, players, args.positions, args.think, args.seed)
+            show(row)
+            keep(figures, row, args.think)
+    if not args.no_write and not args.game and not args.players:
+        figures.note(
+            "search",
+            f"{args.positions} positions a game and count, the hard bot thinking {args.think:g} s "
+            f"a move, seed {args.seed}.",
+        )
+        figures.write(["search"])
+        print(f"(written to {results_table.RESULTS})")
     return 0
+
+
+def keep(figures: results_table.Collector, r: dict, think: float) -> None:
+    name = f"{registry.get(r['game']).title}, {r['players']} players"
+    figures.add(
+        "search",
+        f"{name}: state copies / redeals / playouts a second (moves a second)",
+        f"{r['copies']:.0f} / {r['redeals']:.0f} / {r['playouts']:.1f} ({r['moves']:.0f})",
+    )
+    figures.add(
+        "search",
+        f"{name}: a hard decision at {think:g} s, median / p95; the search's moves a second",
+        f"{1000 * r['median']:.0f} ms / {1000 * r['p95']:.0f} ms; {r['rate']:.0f} moves/s "
+        f"(search_rate {r['declared']}, budget {r['budget']} moves)",
+    )
 
 
 if __name__ == "__main__":

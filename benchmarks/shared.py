@@ -17,6 +17,7 @@ import re
 import statistics
 import time
 
+import results_table
 from player import Session, _ms, _p95
 from remote import SSHServer
 from terminal import Terminal
@@ -107,6 +108,15 @@ def run(moves: int = 30) -> None:
                     f"p95 {_ms(_p95(every))}; each other screen median {_ms(statistics.median(each))} "
                     f"p95 {_ms(_p95(each))}; the mover's own screen median {_ms(statistics.median(own))} "
                     f"p95 {_ms(_p95(own))} (others / own: {ratio:.2f}×)"
+                )
+                results_table.add(
+                    "shared",
+                    f"{players} players, a move → every other screen / each other / the mover's own",
+                    " / ".join(
+                        f"median {_ms(statistics.median(v)).strip()} ms p95 {_ms(_p95(v)).strip()} ms"
+                        for v in (every, each, own)
+                    )
+                    + f" (others / own ×{ratio:.2f}; {moves} moves)",
                 )
                 for term in terms:
                     term.stop()
