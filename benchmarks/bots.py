@@ -52,6 +52,7 @@ import results_table  # noqa: E402
 from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng  # noqa: E402
 from boardgames_tui.rules.levels import DEFAULT_THINK  # noqa: E402
+from boardgames_tui.rules.opponents import make_bot
 
 RULES = Path(__file__).resolve().parent.parent / "boardgames_tui" / "rules"
 
@@ -92,7 +93,7 @@ def make(game_id: str, level: str, think: float):
         from greedy_st_petersburg import GreedyBot
 
         return GreedyBot()
-    return registry.get(game_id).make_bot(level, think)
+    return make_bot(registry.get(game_id), level, think)
 
 
 def one_game(job: tuple) -> tuple[float, list[float], float]:

@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.opponents import make_bot
 
 LEVELS = ("random", "easy", "normal", "normal", "hard")
 # The hard bot's thinking time: with each game's search_rate it is a budget of a few dozen moves.
@@ -38,7 +39,7 @@ def play(game_id: str, g: int) -> str:
     n = counts[g % len(counts)]
     options = {spec.key: pick.choice(spec.choices)[0] for spec in game.options}
     levels = [LEVELS[(g + s) % len(LEVELS)] for s in range(n)]
-    bots = [game.make_bot(level, HARD_THINK) for level in levels]
+    bots = [make_bot(game, level, HARD_THINK) for level in levels]
     state = game.new([Seat(f"p{s}", levels[s]) for s in range(n)], g, options=options)
     lines = [json.dumps([n, options, levels], sort_keys=True)]
     steps = 0

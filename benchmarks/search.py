@@ -37,13 +37,14 @@ from boardgames_tui.rules import registry  # noqa: E402
 from boardgames_tui.rules.bots import bot_move, bot_rng, shown_to  # noqa: E402
 from boardgames_tui.rules.core import State  # noqa: E402
 from boardgames_tui.rules.levels import DEFAULT_THINK  # noqa: E402
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.search import SearchBot  # noqa: E402
 
 
 def positions(game_id: str, players: int, count: int, seed: int) -> list[State]:
     """`count` positions where a seat has a real choice, spread evenly over seeded normal games."""
     game = registry.get(game_id)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     found: list[State] = []
     g = 0
     while len(found) < count:
@@ -69,7 +70,7 @@ def pct(values: list[float], p: float) -> float:
 
 def measure(game_id: str, players: int, count: int, think: float, seed: int) -> dict:
     game = registry.get(game_id)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     states = positions(game_id, players, count, seed)
     rng = random.Random(seed)
     t = time.perf_counter()
@@ -92,7 +93,7 @@ def measure(game_id: str, players: int, count: int, think: float, seed: int) -> 
             world.apply(mover, bot_move(world, mover, normal, rng))
             played += 1
     spent = time.perf_counter() - t
-    hard = game.make_bot("hard", think)
+    hard = make_bot(game, "hard", think)
     assert isinstance(hard, SearchBot)
     times, rates = [], []
     for i, state in enumerate(states):

@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from boardgames_tui.rules.opponents import make_bot
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "screenshots"
 
@@ -26,7 +28,7 @@ def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str 
     from boardgames_tui.rules.record import GameRecord
 
     record, state = GameRecord.start(game_id, names, seed, options=options or {})
-    bot = registry.get(game_id).make_bot("smart")
+    bot = make_bot(registry.get(game_id), "smart")
     while not state.is_over() and not (stop and stop(state.view(None))):
         seat = state.to_move()[0]
         record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))

@@ -35,6 +35,7 @@ import pytest
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng, shown_to
 from boardgames_tui.rules.core import Action, Event, Game, IllegalAction, Seat, State
+from boardgames_tui.rules.opponents import bot_levels, make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.view import PlayerView, View, encode, is_part_of
 
@@ -281,8 +282,8 @@ def check_redealt_plays_on(state: State, n: int, seed: int) -> None:
 def check_levels(game: Game, state: State, seat: int, seed: int) -> None:
     """Every bot level, the hard one with a small budget, chooses one of the legal actions."""
     legal = state.legal_actions(seat)
-    for level in game.bot_levels():
-        bot = game.make_bot(level, think=0.01)
+    for level in bot_levels(game):
+        bot = make_bot(game, level, think=0.01)
         rng = bot_rng(seed, seat)
         assert bot.choose(shown_to(bot, state, seat, rng), legal, rng) in legal, level
 
@@ -412,13 +413,13 @@ def test_a_part_of_a_view_leaves_things_out_and_adds_nothing():
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_every_bot_level_plays_a_legal_move(game_id: str):
     game = registry.get(game_id)
-    levels = game.bot_levels()
+    levels = bot_levels(game)
     assert levels[0] == "random"
     state = game.new([f"P{i}" for i in range(game.min_players)], 3)
     seat = state.to_move()[0]
     legal = state.legal_actions(seat)
     for level in (*levels, "no-such-level"):
-        bot = game.make_bot(level, think=0.01)
+        bot = make_bot(game, level, think=0.01)
         rng = bot_rng(3, seat, 0)
         assert bot.choose(shown_to(bot, state, seat, rng), legal, rng) in legal, level
 

@@ -41,6 +41,7 @@ from typing import Any
 from ..rules import registry
 from ..rules.bots import bot_move, bot_rng
 from ..rules.core import Action, IllegalAction, State
+from ..rules.opponents import make_bot
 from ..rules.record import GameRecord
 
 LEARNER = 0
@@ -201,7 +202,7 @@ def run_moves(walk: Walkthrough, n: int, pos: Position) -> None:
             pos.record.play(pos.state, move.seat, move.action)
         except IllegalAction as exc:
             raise ScriptError(f"{where}: {move.action.describe()} is not legal: {exc}") from None
-    bot = registry.get(walk.game_id).make_bot("normal")
+    bot = make_bot(registry.get(walk.game_id), "normal")
     left = step.auto
     while left and not pos.state.is_over():
         seat = pos.state.to_move()[0]

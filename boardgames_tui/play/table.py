@@ -24,6 +24,7 @@ from ..rules import registry
 from ..rules.bots import Bot, Position, bot_rng, shown_to
 from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, State, visible_lines
 from ..rules.levels import level_named
+from ..rules.opponents import make_bot
 from ..rules.record import GameRecord, RecordError
 from ..rules.view import stage_of
 
@@ -171,7 +172,7 @@ class Table(Seated):
         # show a failure at once instead of at its next redraw. It must not block (post a message).
         self.on_save_result: Callable[[str | None], None] | None = None
         self.bots = {
-            i: self.game.make_bot(seat.bot, seat.think)
+            i: make_bot(self.game, seat.bot, seat.think)
             for i, seat in enumerate(self.seats)
             if seat.bot is not None
         }

@@ -19,12 +19,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .view import decode
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 
 class IllegalAction(Exception):
@@ -480,7 +477,7 @@ class Game(ABC):
         return self._new(players, int(seed), opts)
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
-        state: State = self._part(self.state_class)(self, seats, seed, options)
+        state: State = self.part(self.state_class)(self, seats, seed, options)
         return state
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
@@ -503,9 +500,9 @@ class Game(ABC):
             if not isinstance(data, dict):
                 raise ValueError("a view is a dict")
             return data
-        return decode(self._part(self.view_class), data)
+        return decode(self.part(self.view_class), data)
 
-    def _part(self, spec: str) -> Any:
+    def part(self, spec: str) -> Any:
         """One of the game's declared parts, "module:Name" relative to its package, imported now."""
         module_name, _, name = spec.partition(":")
         package = sys.modules[type(self).__module__].__package__
@@ -514,7 +511,7 @@ class Game(ABC):
 
     def decode_action(self, data: Any) -> Action:
         """Turn a saved action back into an Action; raise ValueError when malformed."""
-        action: Action = self._part(self.actions_module).decode_action(data)
+        action: Action = self.part(self.actions_module).decode_action(data)
         return action
 
     def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
@@ -525,7 +522,7 @@ class Game(ABC):
             resolved = self.resolve_options(options or {})
         except ValueError:
             resolved = self.resolve_options({})
-        values = self._part(self.rules_values)(resolved) if self.rules_values else {}
+        values = self.part(self.rules_values)(resolved) if self.rules_values else {}
         package = sys.modules[type(self).__module__].__package__ or ""
         text = resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
         return fill_fields(text, values).strip() + "\n\n" + self.options_markdown(resolved)
@@ -541,35 +538,8 @@ class Game(ABC):
         """The review's table of per-player figures (rules.figures.Figure) over `moves`
         (rules.figures.Move, in order from the start): each game's own figures module counts
         what its players care about."""
-        figures: list[Any] = self._part(self.figures_module).figures(moves)
+        figures: list[Any] = self.part(self.figures_module).figures(moves)
         return figures
-
-    def bot_levels(self) -> tuple[str, ...]:
-        """Every level make_bot knows: "random", then the levels players choose, weakest first (a
-        game without a bot of its own has only "random")."""
-        from .levels import LEVELS
-
-        return ("random", *LEVELS) if self.normal_bot else ("random",)
-
-    def make_bot(self, level: str, think: float | None = None) -> Bot:
-        """A bot for this game at `level` (levels.LEVELS, "random", or an old name for one); `think`
-        is the hard bot's thinking time per decision in seconds (None: levels.DEFAULT_THINK). Any
-        other level gets the normal bot, so a save naming a level since dropped still plays on."""
-        from .bots import EasyBot, RandomBot
-        from .levels import DEFAULT_THINK, level_named
-        from .search import SearchBot
-
-        level = level_named(level) or "normal"
-        if level == "random" or not self.normal_bot:
-            return RandomBot()
-        module_name, _, class_name = self.normal_bot.partition(":")
-        package = sys.modules[type(self).__module__].__package__
-        normal = getattr(importlib.import_module(module_name, package), class_name)()
-        if level == "easy":
-            return EasyBot(normal)
-        if level == "hard":
-            return SearchBot(normal, DEFAULT_THINK if think is None else think, self.search_rate)
-        return normal
 
 
 def fill_fields(text: str, values: Mapping[str, str]) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from . import registry
 from .bots import bot_move, bot_rng
 from .core import Seat
+from .opponents import make_bot
 
 # A game that runs this many decisions without ending is a bug, not a long game.
 MAX_DECISIONS = 100_000
@@ -77,7 +78,7 @@ class _GameRunner:
         bots = self.bots
         n = len(bots)
         if not self.players:
-            self.players = {level: game.make_bot(level, self.think) for level in set(bots)}
+            self.players = {level: make_bot(game, level, self.think) for level in set(bots)}
         shift = g % n if self.rotate else 0
         # seat_bot[s] = index into `bots` of the bot sitting at seat s
         seat_bot = [(s - shift) % n for s in range(n)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.opponents import make_bot
 
 
 def share_won(game_id: str, players: int, games: int, options: dict[str, str] | None = None) -> float:
@@ -15,7 +16,7 @@ def share_won(game_id: str, players: int, games: int, options: dict[str, str] | 
     for seed in range(games):
         smart = seed % players
         state = game.new([Seat(f"P{i}") for i in range(players)], seed, options=options)
-        bots = [game.make_bot("smart") if i == smart else RandomBot() for i in range(players)]
+        bots = [make_bot(game, "smart") if i == smart else RandomBot() for i in range(players)]
         step = 0
         while not state.is_over():
             seat = state.to_move()[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_rng
 from boardgames_tui.rules.figures import Figure, Move
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 
 
@@ -12,7 +13,7 @@ def played(game_id: str, players: int, seed: int, level: str = "random", options
     """Every move of a finished game between bots of `level`, with the states around it."""
     game = registry.get(game_id)
     record, state = GameRecord.start(game_id, [f"P{i}" for i in range(players)], seed, options=options)
-    bot = game.make_bot(level)
+    bot = make_bot(game, level)
     moves = []
     while not state.is_over():
         seat = state.to_move()[0]

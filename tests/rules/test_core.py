@@ -9,6 +9,7 @@ from boardgames_tui.rules import core, registry
 from boardgames_tui.rules.bots import EasyBot, RandomBot
 from boardgames_tui.rules.core import Event, OptionSpec, Pass, new_seed, visible_lines
 from boardgames_tui.rules.levels import DEFAULT_THINK
+from boardgames_tui.rules.opponents import bot_levels, make_bot
 from boardgames_tui.rules.santiago import actions as santiago_actions
 from boardgames_tui.rules.santiago.bot import SmartBot as SantiagoSmartBot
 from boardgames_tui.rules.search import SearchBot
@@ -34,27 +35,27 @@ def test_one_pass_for_every_game_saved_as_before():
 )
 def test_make_bot_reads_the_games_declaration(game_id, smart):
     game = registry.get(game_id)
-    assert game.bot_levels() == ("random", "easy", "normal", "hard")
-    assert isinstance(game.make_bot("random"), RandomBot)
-    assert isinstance(game.make_bot("normal"), smart)
-    easy = game.make_bot("easy")
+    assert bot_levels(game) == ("random", "easy", "normal", "hard")
+    assert isinstance(make_bot(game, "random"), RandomBot)
+    assert isinstance(make_bot(game, "normal"), smart)
+    easy = make_bot(game, "easy")
     assert isinstance(easy, EasyBot) and isinstance(easy.normal, smart)
-    hard = game.make_bot("hard", think=0.5)
+    hard = make_bot(game, "hard", think=0.5)
     assert isinstance(hard, SearchBot) and isinstance(hard.policy, smart)
-    assert hard.think == 0.5 and game.make_bot("hard").think == DEFAULT_THINK
+    assert hard.think == 0.5 and make_bot(game, "hard").think == DEFAULT_THINK
     players = game.min_players
     assert hard.budget(players) == int(0.5 * game.search_rate[players])
     # every player count has its measured speed
     assert sorted(game.search_rate) == list(range(game.min_players, game.max_players + 1))
     # "smart", the one bot before the levels, is the normal one; a level the game does not have
     # (a save from a later version) gets the normal one too
-    assert isinstance(game.make_bot("smart"), smart)
-    assert isinstance(game.make_bot("grandmaster"), smart)
+    assert isinstance(make_bot(game, "smart"), smart)
+    assert isinstance(make_bot(game, "grandmaster"), smart)
 
 
 def test_a_game_without_bots_of_its_own_gets_random_ones(toy_registered):
-    assert toy_registered.bot_levels() == ("random",)
-    assert isinstance(toy_registered.make_bot("smart"), RandomBot)
+    assert bot_levels(toy_registered) == ("random",)
+    assert isinstance(make_bot(toy_registered, "smart"), RandomBot)
 
 
 def test_new_seeds_are_five_digits_and_vary():

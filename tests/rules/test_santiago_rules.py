@@ -11,6 +11,7 @@ import pytest
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
 from boardgames_tui.rules.core import Action, IllegalAction
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago import GAME
 from boardgames_tui.rules.santiago import data as D
@@ -648,8 +649,8 @@ def test_round_reveals_are_marked_for_undo():
 
 # -- bots ------------------------------------------------------------------------------------------------
 def test_make_bot():
-    assert isinstance(GAME.make_bot("random"), RandomBot)
-    assert isinstance(GAME.make_bot("smart"), SmartBot)
+    assert isinstance(make_bot(GAME, "random"), RandomBot)
+    assert isinstance(make_bot(GAME, "smart"), SmartBot)
 
 
 def test_smart_bot_beats_random_bots():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_move, bot_rng
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 
 TIE_NOTE = "Tied players share the win."
@@ -11,7 +12,7 @@ TIE_NOTE = "Tied players share the win."
 
 def finished(seed: int = 5):
     record, state = GameRecord.start("santiago", ["Ann", "Bob", "Cleo"], seed)
-    bot = registry.get("santiago").make_bot("random")
+    bot = make_bot(registry.get("santiago"), "random")
     assert "Cash is secret" in state.standings().note  # before the end: the secret-cash note
     while not state.is_over():
         seat = state.to_move()[0]

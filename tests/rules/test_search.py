@@ -10,6 +10,7 @@ from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import EasyBot, Position, RandomBot, bot_move, bot_rng, shown_to
 from boardgames_tui.rules.core import Seat, State
 from boardgames_tui.rules.levels import DEFAULT_THINK
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago import bot as santiago_bot
 from boardgames_tui.rules.search import SearchBot, reward, runners_up
@@ -20,7 +21,7 @@ MARK = "\x00secret#"
 def position(game_id: str, players: int, seed: int, moves: int) -> State:
     """A seeded game after `moves` moves of normal bots, at a seat with a real choice."""
     game = registry.get(game_id)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     state = game.new([f"P{i}" for i in range(players)], seed)
     step = 0
     while not state.is_over():
@@ -46,7 +47,7 @@ def test_every_level_plays_legal_moves_through_a_whole_game(game_id: str, player
     first move to the last: every choice is one of the legal actions."""
     game = registry.get(game_id)
     levels = ["hard", "normal", "easy", "random", "hard"][:players]
-    bots = [game.make_bot(level, think=0.002) for level in levels]
+    bots = [make_bot(game, level, think=0.002) for level in levels]
     state = game.new([Seat(f"{level}{i}", level) for i, level in enumerate(levels)], 7)
     step = 0
     while not state.is_over():
@@ -64,7 +65,7 @@ def test_the_hard_bot_keeps_to_its_budget_and_searches(game_id: str, players: in
     """At its default thinking time the hard bot compares moves over several playouts, early in
     the game and later, and never plays more moves than its budget."""
     game = registry.get(game_id)
-    hard = game.make_bot("hard")
+    hard = make_bot(game, "hard")
     assert isinstance(hard, SearchBot) and hard.think == DEFAULT_THINK
     assert hard.budget(players) == int(DEFAULT_THINK * game.search_rate[players])
     for moves in (0, 40):
@@ -85,7 +86,7 @@ def test_the_hard_bot_chooses_the_same_from_the_same_position(game_id: str, play
     seed = 5
     seats = [Seat(f"P{i}", "normal") for i in range(players)]
     record, state = GameRecord.start(game_id, seats, seed)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     for step in range(30):
         seat = state.to_move()[0]
         record.play(state, seat, bot_move(state, seat, normal, bot_rng(seed, seat, step)))
@@ -97,7 +98,7 @@ def test_the_hard_bot_chooses_the_same_from_the_same_position(game_id: str, play
     resumed = GameRecord.loads(record.dumps()).load_state()
     choices = []
     for where in (state, state.copy(), resumed, state):
-        hard = game.make_bot("hard", think=0.05)
+        hard = make_bot(game, "hard", think=0.05)
         rng = bot_rng(seed, seat, step)
         choices.append(hard.choose(shown_to(hard, where, seat, rng), where.legal_actions(seat), rng))
     assert choices.count(choices[0]) == len(choices)
@@ -119,7 +120,7 @@ def test_the_hard_bot_decides_alike_whatever_the_others_secrets_are(game_id: str
         planted.rng = random.Random("another future")
         choices = []
         for where in (state, planted):
-            hard = registry.get(game_id).make_bot("hard", think=0.03)
+            hard = make_bot(registry.get(game_id), "hard", think=0.03)
             rng = bot_rng(23, seat, moves)
             shown = shown_to(hard, where, seat, rng)
             assert isinstance(shown, Position) and MARK not in repr(shown.state.snapshot())
@@ -131,7 +132,7 @@ def test_a_hard_bot_without_a_position_decides_as_its_policy():
     game = registry.get("st_petersburg")
     state = position("st_petersburg", 2, 3, 0)
     seat = state.to_move()[0]
-    hard, normal = game.make_bot("hard"), game.make_bot("normal")
+    hard, normal = make_bot(game, "hard"), make_bot(game, "normal")
     view = state.bot_view(seat)
     legal = state.legal_actions(seat)
     assert hard.choose(view, legal, random.Random(1)) == normal.choose(view, legal, random.Random(1))
@@ -161,7 +162,7 @@ def test_the_easy_bot_is_the_normal_one_with_noise():
     state = position("santiago", 3, 4, 0)
     seat = state.to_move()[0]
     view, legal = state.bot_view(seat), state.legal_actions(seat)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     steady = EasyBot(normal, noise=0.0)
     wild = EasyBot(normal, noise=1.0)
     for i in range(20):
@@ -178,7 +179,7 @@ def test_a_halted_search_stops_and_answers_at_once():
     game = registry.get("macao")
     state = position("macao", 2, 3, 0)
     seat = state.to_move()[0]
-    hard = game.make_bot("hard", think=60.0)
+    hard = make_bot(game, "hard", think=60.0)
     rng = bot_rng(3, seat, 0)
     shown = shown_to(hard, state, seat, rng)
     assert isinstance(shown, Position)
@@ -192,7 +193,7 @@ def test_santiagos_ranking_holds_every_legal_move_and_puts_its_choice_first(play
     """What the search weighs first: the normal bot's own order, every legal move once, with a
     move as good as the one it would play first wherever it plays by these values."""
     game = registry.get("santiago")
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     state = game.new([f"P{i}" for i in range(players)], 11)
     step = 0
     ranked_phases = set()
@@ -220,7 +221,7 @@ def test_the_root_weighs_the_policys_runners_up_first(game_id: str, players: int
     """Every legal move but the policy's choice, each once, the policy's second choice (its choice
     once the first is taken away) leading, for the games whose bots rank nothing themselves."""
     game = registry.get(game_id)
-    normal = game.make_bot("normal")
+    normal = make_bot(game, "normal")
     for seed, moves in ((3, 4), (4, 30)):
         state = position(game_id, players, seed, moves)
         seat = state.to_move()[0]

@@ -9,6 +9,7 @@ import pytest
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
 from boardgames_tui.rules.core import IllegalAction
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.st_petersburg.actions import (
     Buy,
     ObservatoryBuy,
@@ -664,13 +665,13 @@ def test_action_descriptions():
 
 
 def test_make_bot():
-    assert isinstance(GAME.make_bot("random"), RandomBot)
-    assert isinstance(GAME.make_bot("smart"), SmartBot)
+    assert isinstance(make_bot(GAME, "random"), RandomBot)
+    assert isinstance(make_bot(GAME, "smart"), SmartBot)
 
 
 def play_bots(seed, levels, n=2):
     st = GAME.new(NAMES[:n], seed)
-    bots = [GAME.make_bot(level) for level in levels]
+    bots = [make_bot(GAME, level) for level in levels]
     while not st.is_over():
         seat = st.to_move()[0]
         legal = st.legal_actions(seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardgames_tui import saves
 from boardgames_tui.rules.bots import RandomBot, bot_rng
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 from boardgames_tui.ui.screens.game import GameScreen
@@ -134,7 +135,7 @@ def saved_by_bot(game_id: str, stop, names, seed: int, name: str, options=None, 
     from boardgames_tui.rules.bots import bot_move
 
     record, state = GameRecord.start(game_id, list(names), seed, options=options or {})
-    bot = registry.get(game_id).make_bot("smart")
+    bot = make_bot(registry.get(game_id), "smart")
     while not state.is_over() and not stop(state.view(state.to_move()[0] if private else None)):
         seat = state.to_move()[0]
         record.play(state, seat, bot_move(state, seat, bot, bot_rng(seed, seat, len(record.steps))))

@@ -15,6 +15,7 @@ from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.santiago.data import CROP_SHORT
 from boardgames_tui.rules.st_petersburg.data import CARDS
 from boardgames_tui.ui.app import BoardgamesApp
@@ -272,7 +273,7 @@ async def test_details_key_opens_and_closes_on_the_board():
 # -- results -------------------------------------------------------------------------------------
 def finished_santiago(names, seed: int):
     table = Table.new("santiago", names, seed, autosave=False)
-    bot = registry.get("santiago").make_bot("smart")
+    bot = make_bot(registry.get("santiago"), "smart")
     while not table.is_over():
         seat = table.to_move()[0]
         table.act(seat, bot_move(table._state, seat, bot, bot_rng(seed, seat, len(table.record.steps))))

@@ -13,6 +13,7 @@ from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_move, bot_rng
 from boardgames_tui.rules.macao.actions import ChooseDice, Deliver, PayCube, Sail, TakeQuarter, UseCard
 from boardgames_tui.rules.macao.data import CARD, COLOURS, QUARTER, SPACE
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.macao import city, sea
@@ -30,7 +31,7 @@ def saved_where(pred, names=("Ann", "Bob"), seed: int = 1, name: str = "macao-te
     """A game played by the smart bot in every seat until `pred(view, legal)` holds for the seat to
     move (its own view and legal moves), saved there: the app resumes it with that seat to act."""
     record, state = GameRecord.start("macao", list(names), seed, options=options or {})
-    bot = registry.get("macao").make_bot("smart")
+    bot = make_bot(registry.get("macao"), "smart")
     while not state.is_over():
         seat = state.to_move()[0]
         if pred(state.view(seat), state.legal_actions(seat)):

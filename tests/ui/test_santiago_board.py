@@ -12,6 +12,7 @@ from boardgames_tui import saves
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards import board_for
@@ -278,7 +279,7 @@ def saved_game(phase: str, count: int = 1, seed: int = 5, then: int = 0):
     """A save of seed `seed` played up to the `count`-th time `phase` comes up (or to the end),
     and `then` moves more."""
     record, state = GameRecord.start("santiago", NAMES, seed)
-    bot = registry.get("santiago").make_bot("smart")
+    bot = make_bot(registry.get("santiago"), "smart")
 
     def move() -> None:
         seat = state.to_move()[0]

@@ -12,6 +12,7 @@ import pytest
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_rng
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago.actions import PersonalCanal, Plant, Propose, Support
 from boardgames_tui.rules.santiago.data import FIELD_CR, IX, IY, SEG_ENDS, SEGMENTS, inter_xy
@@ -34,7 +35,7 @@ SIZES = [(80, 24), (120, 40), (160, 50), (120, 30)]
 def played(seed: int = 5, until=lambda view: False, names=("Ann", "Bob", "Cleo")):
     """A state played by the smart bot for every seat until `until(view)` holds (or the end)."""
     _, state = GameRecord.start("santiago", list(names), seed)
-    bot = registry.get("santiago").make_bot("smart")
+    bot = make_bot(registry.get("santiago"), "smart")
     while not state.is_over() and not until(state.view(None)):
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)

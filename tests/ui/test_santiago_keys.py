@@ -11,6 +11,7 @@ from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import bot_rng
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.santiago.actions import (
     Accept,
     Bid,
@@ -39,7 +40,7 @@ MOVE_KEYS = ("Enter", "+/−", "a ", "t ", "s ", "n ", "Tab", "Space")
 def decisions(names, seed: int, options=None):
     """(table, seat to move) at every decision of a game the smart bot plays for all seats."""
     table = Table.new("santiago", names, seed, options, autosave=False)
-    bot = registry.get("santiago").make_bot("smart")
+    bot = make_bot(registry.get("santiago"), "smart")
     while not table.is_over():
         seat = table.to_move()[0]
         yield table, seat
