@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,11 @@ MOST_SEATS = 8
 # The longest name a seat may be given (the launcher and the join screen allow 12).
 NAME_LONGEST = 16
 SEAT_KINDS = ("me", "open", "bot", "user")
+
+
+def offered() -> bool:
+    """Whether the SSH server started this game with a table service to share tables at."""
+    return bool(os.environ.get(SOCKET_ENV) and os.environ.get(TOKEN_ENV))
 
 
 class WireError(ValueError):

@@ -37,6 +37,24 @@ from ..rules import registry
 from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
 from . import terminal_keys, theme
+from .requests import (
+    HELP_WARMUP_DELAY,
+    AskQuit,
+    GoOn,
+    JoinShared,
+    LeaveShared,
+    OpenGame,
+    OpenLesson,
+    OpenSave,
+    OpenShared,
+    PrepareHelp,
+    Request,
+    ReviewMoved,
+    ShowCaption,
+    ShowHelp,
+    ShowMessage,
+    ShowResults,
+)
 from .screens.launcher import LauncherScreen
 from .screens.too_small import TooSmallScreen
 
@@ -107,8 +125,7 @@ class BoardgamesApp(App):
     TITLE = "boardgames-tui"
 
     BINDINGS = [Binding("ctrl+c", "request_quit", "quit", show=False, priority=True)]
-    # Seconds after a game or the launcher opens before its help is rendered in the background.
-    HELP_WARMUP_DELAY = 1.5
+    HELP_WARMUP_DELAY = HELP_WARMUP_DELAY
 
     def __init__(
         self,
@@ -291,11 +308,6 @@ class BoardgamesApp(App):
         self.set_timer(self.HELP_WARMUP_DELAY, self.prepare_help)
 
     # -- shared tables (over SSH: ui/sharing.py) --------------------------------------------------
-    @staticmethod
-    def can_share() -> bool:
-        """Whether the SSH server started this game with a table service to share tables at."""
-        return bool(os.environ.get(wire.SOCKET_ENV) and os.environ.get(wire.TOKEN_ENV))
-
     @property
     def sharing(self) -> Sharing:
         if self._sharing is None:
@@ -934,6 +946,42 @@ class BoardgamesApp(App):
             self.pop_screen()
 
     # -- for tests and debugging ---------------------------------------------------------------
+    # -- what the screens ask (ui/requests.py) -------------------------------------------------
+    def ask(self, request: Request) -> None:
+        """Carry out a screen's request, at once (see ui/requests.py)."""
+        match request:
+            case OpenGame():
+                self.new_game(request.game_id, request.seats, request.seed, request.options)
+            case OpenSave():
+                self.resume_game(request.path, review=request.review)
+            case OpenLesson():
+                self.start_lesson(request.game_id)
+            case OpenShared():
+                self.open_shared(request.request)
+            case JoinShared():
+                self.show_join()
+            case LeaveShared():
+                self.leave_shared()
+            case ShowHelp():
+                self.show_help(request.game)
+            case PrepareHelp():
+                self.prepare_help(request.game)
+            case ShowResults():
+                self.show_game_over()
+            case ShowCaption():
+                self.show_caption()
+            case ShowMessage():
+                self.show_message(request.title, request.text)
+            case AskQuit():
+                self.action_request_quit()
+            case ReviewMoved():
+                self.refresh_review()
+            case GoOn():
+                # once the screen's resume has finished: the flow may push a screen on top of it
+                self.call_later(self.advance)
+            case _:
+                raise TypeError(f"no such request: {request!r}")
+
     def screen_text(self) -> str:
         """The screen as plain text, the way a person sees it (without colour)."""
         return "\n".join(strip.text for strip in self.screen._compositor.render_strips())

@@ -47,6 +47,7 @@ from ...rules.core import Action
 from ...rules.view import View, encode, stage_of
 from .. import theme
 from ..boardkit import KeyMap, digits_row, row
+from ..requests import AskQuit, GoOn, ShowCaption, ShowHelp, ShowResults, host
 from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
 from ..widgets.plain import Plain
@@ -484,7 +485,7 @@ class GameScreen(BaseScreen):
     def play(self, action: Action) -> bool:
         """Send a move to the app; a refusal shows its reason in the message line."""
         self.notice = Text("")  # what was said before this move is stale after it
-        reason = self.app.human_play(action)
+        reason = host(self).human_play(action)
         if reason:
             self.say(reason, error=True)
             return False
@@ -545,7 +546,7 @@ class GameScreen(BaseScreen):
         self.play(passes[0])
 
     def action_undo(self) -> None:
-        self.app.human_undo()
+        host(self).human_undo()
 
     def action_show_log(self) -> None:
         from .handoff import LogScreen
@@ -560,22 +561,22 @@ class GameScreen(BaseScreen):
 
     def action_results(self) -> None:
         if self.table.is_over():
-            self.app.show_game_over()
+            host(self).ask(ShowResults())
         else:
             self.say("The game is not over yet.", error=True)
 
     def action_help(self) -> None:
-        self.app.show_help()
+        host(self).ask(ShowHelp())
 
     def action_quit(self) -> None:
-        self.app.action_request_quit()
+        host(self).ask(AskQuit())
 
     def action_clear_message(self) -> None:
         if self.in_lesson:
-            self.app.show_caption()  # in a walkthrough, Esc brings the step's caption back
+            host(self).ask(ShowCaption())  # in a walkthrough, Esc brings the step's caption back
             return
         self.notice = Text("")
         self.update_message()
 
     def on_screen_resume(self) -> None:
-        self.app.call_later(self.app.advance)
+        host(self).ask(GoOn())

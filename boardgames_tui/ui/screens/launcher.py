@@ -30,12 +30,25 @@ from textual.worker import get_current_worker
 
 from ... import prefs, saves
 from ...names import name_problem
+from ...play import wire
 from ...rules import registry
 from ...rules.core import Game, Seat, new_seed
 from ...rules.levels import DEFAULT_THINK
 from ...rules.record import RecordError
 from .. import theme
 from ..formfields import Button, Choice, Entry, Field
+from ..requests import (
+    HELP_WARMUP_DELAY,
+    JoinShared,
+    OpenGame,
+    OpenLesson,
+    OpenSave,
+    OpenShared,
+    PrepareHelp,
+    ShowHelp,
+    ShowMessage,
+    host,
+)
 from ..widgets.plain import Plain, PlainOptionList
 from ..widgets.setupform import SetupForm
 from .base import BaseScreen
@@ -101,7 +114,7 @@ class GameList(PlainOptionList):
         screen = self.screen
         if isinstance(screen, LauncherScreen):
             screen.follow_games_list()
-            self.app.start_lesson(screen.game.id)
+            host(self).ask(OpenLesson(screen.game.id))
 
 
 class SaveList(PlainOptionList):
@@ -126,7 +139,7 @@ class SaveList(PlainOptionList):
         if isinstance(screen, LauncherScreen):
             entry = screen.highlighted_save()
             if entry is not None and screen.highlighted_finished():
-                self.app.resume_game(entry.path, review=True)
+                host(self).ask(OpenSave(entry.path, review=True))
             else:
                 screen.action_refresh_saves()
 
@@ -262,7 +275,7 @@ class LauncherScreen(BaseScreen):
         if self.start_message:
             self.say(self.start_message, error=True)
         # The help of the game shown, rendered while the player looks at the launcher.
-        self.set_timer(self.app.HELP_WARMUP_DELAY, lambda: self.app.prepare_help(self.game))
+        self.set_timer(HELP_WARMUP_DELAY, lambda: host(self).ask(PrepareHelp(self.game)))
 
     # -- the chosen game -----------------------------------------------------------------------
     def remembered_setup(self, game: Game) -> prefs.Setup | None:
@@ -417,7 +430,7 @@ class LauncherScreen(BaseScreen):
     def with_shared_keys(self, keys: str) -> str:
         """The key bar, with the shared tables' keys where the server offers them (the least
         needed hints make room)."""
-        if not self.app.can_share():
+        if not wire.offered():
             return keys
         keys = keys.replace("F5 play", f"F5 play  {KEYS_SHARED}")
         for hint in ("  Tab next", "  q quit", "  Shift+Tab back", "  ? help"):
@@ -639,11 +652,10 @@ class LauncherScreen(BaseScreen):
             return
         entry = self.saves[index]
         if entry.error:
-            self.app.show_message(
-                "This save cannot be opened", f"{entry.path}\n\n{entry.error}\n\nThe file was left as it is."
-            )
+            said = f"{entry.path}\n\n{entry.error}\n\nThe file was left as it is."
+            host(self).ask(ShowMessage("This save cannot be opened", said))
             return
-        self.app.resume_game(entry.path)
+        host(self).ask(OpenSave(entry.path))
 
     # -- starting ------------------------------------------------------------------------------
     def collect(self) -> tuple[str, list[Seat], int, dict[str, str]] | str:
@@ -698,13 +710,13 @@ class LauncherScreen(BaseScreen):
             )
         except OSError:
             pass  # an unwritable data folder must not stop the game; the set-up is just forgotten
-        self.app.new_game(game_id, seats, seed, options)
+        host(self).ask(OpenGame(game_id, seats, seed, options))
 
     def action_open_shared(self) -> None:
         """F6: the set-up on screen as a shared table: the first human seat is the player's own,
         the other human seats are open to anyone with the table's code, or kept for the SSH user
         named "@name"; bots are bots."""
-        if not self.app.can_share():
+        if not wire.offered():
             self.say(SHARE_ONLY_OVER_SSH, error=True)
             return
         result = self.collected()
@@ -727,13 +739,13 @@ class LauncherScreen(BaseScreen):
             return
         self.say("Opening the table…")
         request = {"type": "open", "game": game_id, "seats": wanted, "options": options, "seed": seed}
-        self.app.open_shared(request)
+        host(self).ask(OpenShared(request))
 
     def action_join_shared(self) -> None:
-        if not self.app.can_share():
+        if not wire.offered():
             self.say(SHARE_ONLY_OVER_SSH, error=True)
             return
-        self.app.show_join()
+        host(self).ask(JoinShared())
 
     def action_next_field(self) -> None:
         self.action_next_widget()
@@ -749,7 +761,7 @@ class LauncherScreen(BaseScreen):
             self.form.last_field()
 
     def action_help(self) -> None:
-        self.app.show_help(self.game)
+        host(self).ask(ShowHelp(self.game))
 
     def say(self, text: str, error: bool = False) -> None:
         """Show `text` on the set-up's message line (below Play), or clear it."""

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from ...rules.figures import Figure
 from .. import theme
+from ..requests import ReviewMoved, host
 from ..widgets.plain import Plain, as_written
 from .base import BaseModal
 
@@ -133,7 +134,7 @@ class ReviewScreen(BaseModal[None]):
     def show(self) -> None:
         """The review's lines, and the board at the move reviewed, as the chosen player saw it."""
         self.show_bar()
-        self.app.refresh_review()
+        host(self).ask(ReviewMoved())
 
     def show_bar(self) -> None:
         """Which move, what it did, and the figures up to it when they show."""

@@ -19,6 +19,7 @@ from ...play import wire
 from ...play.remote import LinkError
 from ...rules import registry
 from .. import theme
+from ..requests import LeaveShared, host
 from ..widgets.plain import Plain, PlainOptionList
 from .base import BaseScreen
 
@@ -73,7 +74,7 @@ class JoinScreen(BaseScreen):
 
     @work(exclusive=True, group="join")
     async def load_mine(self) -> None:
-        sharing = self.app.sharing
+        sharing = host(self).sharing
         try:
             answer = await sharing.request({"type": "mine"}, {"mine"})
         except LinkError as exc:
@@ -116,7 +117,7 @@ class JoinScreen(BaseScreen):
     @work(exclusive=True, group="join")
     async def peek(self, code: str) -> None:
         try:
-            answer = await self.app.sharing.request({"type": "peek", "code": code}, {"peek"})
+            answer = await host(self).sharing.request({"type": "peek", "code": code}, {"peek"})
         except LinkError as exc:
             self.say(str(exc), error=True)
             return
@@ -126,9 +127,9 @@ class JoinScreen(BaseScreen):
         yours = answer.get("yours")
         for seat, place in enumerate(answer["seats"]):
             free = place["kind"] == "open" or (
-                place["kind"] == "reserved" and place.get("user") == self.app.sharing.user
+                place["kind"] == "reserved" and place.get("user") == host(self).sharing.user
             )
-            line = seat_line(seat, place, self.app.sharing.user)
+            line = seat_line(seat, place, host(self).sharing.user)
             if seat == yours:
                 line.append("  ← your seat: Enter to go back", style="bold")
             options.append(Option(line, disabled=not (free or seat == yours)))
@@ -160,7 +161,7 @@ class JoinScreen(BaseScreen):
             self.say(f"Your name: {problem}.", error=True)
             return
         try:
-            await self.app.sharing.request(
+            await host(self).sharing.request(
                 {"type": "join", "code": code, "seat": seat, "name": name}, {"joined"}
             )
         except LinkError as exc:
@@ -172,7 +173,7 @@ class JoinScreen(BaseScreen):
         self.query_one("#join-message", Plain).update(Text(text, style="bold reverse" if error else ""))
 
     def action_back(self) -> None:
-        self.app.leave_shared()
+        host(self).ask(LeaveShared())
 
 
 class LobbyScreen(BaseScreen):
@@ -227,7 +228,7 @@ class LobbyScreen(BaseScreen):
                 Text("Only the player who opened the table can start it.", style="bold reverse")
             )
             return
-        self.app.sharing.send({"type": "start"})
+        host(self).sharing.send({"type": "start"})
 
     def action_leave(self) -> None:
-        self.app.leave_shared()
+        host(self).ask(LeaveShared())
