@@ -212,10 +212,10 @@ def test_s3_1_virtual_hand_drawn_after_phase_one_face_up_even_from_the_reshuffle
     assert all(c != DOGE for c in s.hands[v]) and all(c == DOGE for c in s.played[v]["cards"])
     for seat in (h1, h2):
         view = s.view(seat)
-        assert view["virtual_hand"] == s.hands[v]
-        assert view["hand"] == s.hands[seat]
-        assert view["hand_sizes"] == [len(h) for h in s.hands]
-        assert view["marker"] == s.marker
+        assert view.virtual is not None and list(view.virtual.hand) == s.hands[v]
+        assert view.hand is not None and list(view.hand) == s.hands[seat]
+        assert [p.hand_size for p in view.participants()] == [len(h) for h in s.hands]
+        assert view.marker == s.marker
 
 
 # -- §4.2 Phase II ----------------------------------------------------------------------------
@@ -418,7 +418,7 @@ def test_s5_4_bridge_orientation_is_the_placers_choice_and_the_next_tile_shows()
     act(s, PlaceBridge(slot, True, (3, 6)))
     a, b = SLOTS[slot]
     assert district_value(s.slots, a) == 6 and district_value(s.slots, b) == 3
-    assert s.view(1)["bridge_next"] == [4, 5]
+    assert s.view(1).bridge_next == (4, 5)
 
 
 # -- §5.5 Stage E -------------------------------------------------------------------------------
@@ -851,11 +851,12 @@ def test_s4_6_hands_are_private_and_sizes_public():
     s = ring_state(3)
     at_stage(s, "A", {0: cards("2 Doge"), 1: cards("Gold"), 2: []})
     view = s.view(1)
-    assert view["hand"] == cards("Gold") and view["hand_sizes"] == [2, 1, 0]
-    assert s.view(None)["hand"] is None
+    assert view.hand == tuple(cards("Gold")) and [p.hand_size for p in view.players] == [2, 1, 0]
+    assert s.view(None).hand is None
     act(s, Play(1))
-    assert s.view(2)["played"][0]["cards"] == [DOGE] and s.view(2)["counts"][0] == 1
-    assert s.view(2)["hand"] == [] and s.view(0)["hand"] == cards("Doge")
+    played = s.view(2).played[0]
+    assert played is not None and played.cards == (DOGE,) and s.view(2).counts[0] == 1
+    assert s.view(2).hand == () and s.view(0).hand == tuple(cards("Doge"))
 
 
 def _marker_by_the_steps(slots, number):

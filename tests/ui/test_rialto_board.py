@@ -4,13 +4,16 @@ a whole game played by keystrokes."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.rialto import GAME
 from boardgames_tui.rules.rialto.actions import PlaceBridge, Play
 from boardgames_tui.rules.rialto.data import BUILDING, DOGE, JOKER, SLOT_LETTERS, SLOTS, YELLOW
+from boardgames_tui.rules.rialto.view import Building, DogeTrack
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.rialto.layout import Layout
 from boardgames_tui.ui.boards.rialto.picking import AS_ONE, Picks
@@ -35,21 +38,20 @@ SIZES = [(80, 24), (120, 40), (100, 30)]
 
 # -- the map, from the board table ------------------------------------------------------------------
 def empty_view(**kw):
-    view = {
-        "names": ["Ann", "Bob", "Cleo"],
-        "virtual": None,
-        "numbers": [1, 2, 3, 4, 5, 6],
-        "slots": [None] * len(SLOTS),
-        "council": [[0, 0, 0] for _ in range(6)],
-        "neutral": [0] * 6,
-        "banks": [None, None],
-        "doge": {"order": [0, 1, 2]},
-        "district": 0,
-        "round": 1,
-        "marker": None,
-    }
-    view.update(kw)
-    return view
+    """A three-player game's public view in round 1, the districts numbered in order, with `kw`."""
+    view = GAME.new(["Ann", "Bob", "Cleo"], 1).view(None)
+    fields = dict(
+        numbers=(1, 2, 3, 4, 5, 6),
+        slots=(None,) * len(SLOTS),
+        council=((0, 0, 0),) * 6,
+        neutral=(0,) * 6,
+        banks=(None, None),
+        doge=DogeTrack(position=(0, 0, 0), height=(3, 2, 1), order=(0, 1, 2)),
+        district=0,
+        round=1,
+        marker=None,
+    )
+    return dataclasses.replace(view, **{**fields, **kw})
 
 
 def cell(lines, x: int, y: int, n: int) -> str:
@@ -77,8 +79,8 @@ def test_a_bridge_shows_each_number_beside_the_district_it_faces(size):
     layout = Layout(*size)
     for slot in range(len(SLOTS)):
         slots: list = [None] * len(SLOTS)
-        slots[slot] = [0, 5, 3, 1]  # 5 faces district a, 3 faces district b
-        lines = draw_map(layout, Scene(view=empty_view(slots=slots), viewer=None, acting=False))
+        slots[slot] = (0, 5, 3, 1)  # 5 faces district a, 3 faces district b
+        lines = draw_map(layout, Scene(view=empty_view(slots=tuple(slots)), viewer=None, acting=False))
         spot = layout.spot(slot)
         if spot.kind == "cross":
             assert cell(lines, *spot.ends[0], 3) == f"{SLOT_LETTERS[slot]}═5"
@@ -95,7 +97,7 @@ def test_a_bridge_shows_each_number_beside_the_district_it_faces(size):
 # -- the cards picked for a stage -------------------------------------------------------------------
 def test_picks_count_like_the_rules_and_say_why_a_set_is_refused():
     hand = [DOGE, BUILDING, BUILDING, JOKER, JOKER]
-    picks = Picks.start(BUILDING, hand, [[YELLOW, 2, 0, 0]], coins=1)
+    picks = Picks.start(BUILDING, hand, [Building(colour=YELLOW, value=2, coin=False, new=False)], coins=1)
     assert picks.chips[:4] == [BUILDING, BUILDING, JOKER, JOKER]  # the stage's kind first
     assert picks.count() == 2 and picks.action() == Play(2)
     picks.clear()
@@ -157,7 +159,7 @@ class KeyboardWatch:
             game = app.game_screen
             assert game in app.screen_stack and game.viewer == self.at_keyboard is not None, text
             if match:
-                assert int(match.group(1)) == len(app.table.view(self.at_keyboard)["hand"])
+                assert int(match.group(1)) == len(app.table.view(self.at_keyboard).hand)
             self.seen_own += 1
         flat = " ".join(text.split())
         for entry in app.table.log:
@@ -172,7 +174,7 @@ async def test_three_players_by_keystrokes_nobody_sees_a_hand_or_a_blind_draw_bu
     watch = KeyboardWatch()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await play_by_keys(app, pilot, lambda a: a.table.view(None)["round"] >= 3, watch)
+        await play_by_keys(app, pilot, lambda a: a.table.view(None).round >= 3, watch)
     assert watch.seen_own > 30 and watch.seen_other > 30
 
 
@@ -187,9 +189,9 @@ async def test_a_whole_two_player_game_by_keystrokes():
 
 
 def joker_and_stage_card(view) -> bool:
-    hand = view.get("hand") or []
-    stage = view.get("stage")
-    return view["step"] == "play" and stage is not None and JOKER in hand and stage in hand
+    hand = view.hand or ()
+    stage = view.current_stage
+    return view.step == "play" and stage is not None and JOKER in hand and stage in hand
 
 
 async def test_the_stage_keys_show_the_count_refuse_a_lone_joker_and_play_the_picked_set():
@@ -200,7 +202,7 @@ async def test_the_stage_keys_show_the_count_refuse_a_lone_joker_and_play_the_pi
         screen = app.game_screen
         picks = screen.picks
         view = screen.view
-        stage, hand = view["stage"], view["hand"]
+        stage, hand = view.current_stage, view.hand
         n = hand.count(stage)
         assert picks is not None and f"count {n}" in app.screen_text()
         # the cursor to the first Joker: Space adds it, and the count follows before Enter
@@ -225,7 +227,7 @@ async def test_the_stage_keys_show_the_count_refuse_a_lone_joker_and_play_the_pi
 
 
 def bridge_with_slots_taken(view) -> bool:
-    return view["step"] == "bridge" and sum(s is not None for s in view["slots"]) >= 2
+    return view.step == "bridge" and sum(s is not None for s in view.slots) >= 2
 
 
 async def test_a_bridge_moves_over_free_slots_only_turns_and_is_placed():
@@ -236,7 +238,7 @@ async def test_a_bridge_moves_over_free_slots_only_turns_and_is_placed():
         screen = app.game_screen
         view = screen.view
         assert screen.map_kind == "bridge"
-        free = {i for i, s in enumerate(view["slots"]) if s is None}
+        free = {i for i, s in enumerate(view.slots) if s is None}
         visited = {screen.cursor.place[1]}
         for key in ["right"] * 4 + ["down"] * 2 + ["left"] * 5 + ["up"] * 2 + ["tab"] * 6:
             await pilot.press(key)
@@ -244,7 +246,7 @@ async def test_a_bridge_moves_over_free_slots_only_turns_and_is_placed():
         assert visited <= free and len(visited) > 2
         slot = screen.cursor.place[1]
         layout = Layout(80, 24)
-        tile = tuple(view["bridge_next"])
+        tile = view.bridge_next
         seat = screen.viewer
 
         def number_at(side: int) -> str:
@@ -266,11 +268,11 @@ async def test_a_bridge_moves_over_free_slots_only_turns_and_is_placed():
         steps = len(app.table.record.steps)
         await pilot.press("enter")
         assert app.table.record.steps[steps].action == PlaceBridge(slot, True, tile)
-        assert app.table.view(None)["slots"][slot] == [0, tile[1], tile[0], seat]
+        assert app.table.view(None).slots[slot] == (0, tile[1], tile[0], seat)
 
 
 async def test_keys_in_batches_never_leave_a_dead_screen():
-    path = saved_rialto(lambda v: v["step"] == "play" and v["round"] >= 2, name="rialto-batch.json")
+    path = saved_rialto(lambda v: v.step == "play" and v.round >= 2, name="rialto-batch.json")
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_board(app, pilot)
@@ -285,7 +287,7 @@ async def test_keys_in_batches_never_leave_a_dead_screen():
 
 async def test_two_players_with_the_virtual_player_see_its_hand_and_its_slot():
     path = saved_rialto(
-        lambda v: v["step"] == "play" and v["round"] >= 2,
+        lambda v: v.step == "play" and v.round >= 2,
         names=("Ann", "Bob"),
         options={"virtual_player": "on"},
         name="rialto-virtual.json",
@@ -296,11 +298,11 @@ async def test_two_players_with_the_virtual_player_see_its_hand_and_its_slot():
         view = app.table.view(None)
         text = app.screen_text()
         virtual = [line for line in text.splitlines() if "○ Virtual" in line]
-        assert virtual and f"slot {SLOT_LETTERS[view['marker']]}" in virtual[0]
-        assert f"hand {cards_text(view['virtual_hand'])}" in virtual[0]  # face up, for everyone
-        spot = Layout(80, 24).spot(view["marker"])
+        assert virtual and f"slot {SLOT_LETTERS[view.marker]}" in virtual[0]
+        assert f"hand {cards_text(view.virtual.hand)}" in virtual[0]  # face up, for everyone
+        spot = Layout(80, 24).spot(view.marker)
         lines = [text for text, _ in app.game_screen.query_one("#board")._lines]
         if spot.kind == "cross":
-            assert cell(lines, *spot.ends[0], 2) == SLOT_LETTERS[view["marker"]] + "○"
+            assert cell(lines, *spot.ends[0], 2) == SLOT_LETTERS[view.marker] + "○"
         else:
             assert "○" in lines[spot.point[1]].plain

@@ -66,10 +66,10 @@ def test_san_marco(snap_compare, scene, size):
 RIALTO_AT = {
     "stage": (
         7,
-        lambda v: v["step"] == "play" and v["round"] >= 2 and v["stage"] == 2,
+        lambda v: v.step == "play" and v.round >= 2 and v.current_stage == 2,
         ["enter", "enter", "right", "right", "space"],
     ),
-    "bridge": (5, lambda v: v["step"] == "bridge" and v["round"] >= 2, ["enter", "right", "f"]),
+    "bridge": (5, lambda v: v.step == "bridge" and v.round >= 2, ["enter", "right", "f"]),
 }
 
 

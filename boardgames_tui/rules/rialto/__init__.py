@@ -34,6 +34,7 @@ class RialtoGame(Game):
     options = OPTIONS
     state_class = ".state:RialtoState"
     normal_bot = ".bot:SmartBot"
+    view_class = ".view:RialtoView"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11000, 3: 10400, 4: 11200, 5: 10500}
     rules_values = ".data:rules_values"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..core import Action, Pass
 from .actions import (
@@ -28,6 +27,7 @@ from .actions import (
 )
 from .data import BANKS, BLUE, BRIDGE, CARD_KINDS, GREEN, JOKER, NDISTRICTS, SLOTS
 from .reckoning import district_value, effective_count, rank_points, ranking
+from .view import BotSees
 
 # What one card of a kind is worth in hand, roughly, and what a count of one and the bonus bring
 # in each stage (A Doge … F Councilman), in VP.
@@ -50,36 +50,45 @@ def counts_of(cards: Sequence[int]) -> list[int]:
     return out
 
 
+def seat_of(view: BotSees) -> int:
+    """The bot's own seat: a bot is shown its seat's view, never the public one."""
+    assert view.viewer is not None
+    return view.viewer
+
+
+def hand_of(view: BotSees) -> tuple[int, ...]:
+    assert view.hand is not None
+    return view.hand
+
+
 class SmartBot:
     uses_view = True
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: BotSees, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        step = view["step"]
-        pick = getattr(self, f"_{step}", None)
+        pick = getattr(self, f"_{view.step}", None)
         if pick is None:
             return legal[0]
         return pick(view, legal)
 
     # -- Phase I -------------------------------------------------------------------------------
-    def _start(self, view, legal):
+    def _start(self, view: BotSees, legal: Sequence[Action]) -> Action:
         for colour in START_PICK:
             for a in legal:
                 if isinstance(a, PickStart) and a.colour == colour:
                     return a
         return legal[0]
 
-    def _rows(self, view, legal):
-        hand = view["hand"] or []
+    def _rows(self, view: BotSees, legal: Sequence[Action]) -> Action:
+        hand = view.hand or ()
         return max(
             legal,
-            key=lambda a: hand_worth(counts_of(hand + view["rows"][a.row])) if isinstance(a, TakeRow) else -1,
+            key=lambda a: hand_worth(counts_of(hand + view.rows[a.row])) if isinstance(a, TakeRow) else -1,
         )
 
-    def _green(self, view, legal):
-        me = view["viewer"]
-        over = len(view["hand"]) - view["limits"][me]
+    def _green(self, view: BotSees, legal: Sequence[Action]) -> Action:
+        over = len(hand_of(view)) - view.players[seat_of(view)].hand_limit
         for a in legal:
             if isinstance(a, UseGreen) and a.value != 2 and a.card is None:
                 return a  # three cards beat one chosen from the leftover row
@@ -88,8 +97,8 @@ class SmartBot:
                 return a
         return next(a for a in legal if isinstance(a, Pass))
 
-    def _discard(self, view, legal):
-        counts = counts_of(view["hand"])
+    def _discard(self, view: BotSees, legal: Sequence[Action]) -> Action:
+        counts = counts_of(hand_of(view))
 
         def loss(a: Action) -> float:
             assert isinstance(a, Discard)
@@ -100,13 +109,13 @@ class SmartBot:
         return min(legal, key=loss)
 
     # -- Phase II ------------------------------------------------------------------------------
-    def _play(self, view, legal):
-        me = view["viewer"]
-        stage = view["stage"]
-        counts = view["counts"]
-        order = view["doge"]["order"]
-        rank = {p: i for i, p in enumerate(order)}
-        still = [p for p in view["turns"][1:] if p != me] + [p for p in view["delayed"] if p != me]
+    def _play(self, view: BotSees, legal: Sequence[Action]) -> Action:
+        me = seat_of(view)
+        stage = view.current_stage
+        assert stage is not None
+        counts = view.counts
+        rank = {p: i for i, p in enumerate(view.doge.order)}
+        still = [p for p in view.turns[1:] if p != me] + [p for p in view.delayed if p != me]
         best_other = max((c for p, c in enumerate(counts) if p != me), default=0)
         leader = max(
             (p for p, c in enumerate(counts) if p != me and c == best_other),
@@ -139,7 +148,7 @@ class SmartBot:
 
         return max(legal, key=worth)
 
-    def _build(self, view, legal):
+    def _build(self, view: BotSees, legal: Sequence[Action]) -> Action:
         def worth(a: Action) -> float:
             if not isinstance(a, Build):
                 return 0.0
@@ -150,31 +159,31 @@ class SmartBot:
 
         return max(legal, key=worth)
 
-    def _standing(self, view, extra: Mapping[int, int] | None = None) -> float:
+    def _standing(self, view: BotSees, extra: Mapping[int, int] | None = None) -> float:
         """What the districts would pay me now (with `extra` councilmen of mine added)."""
-        me = view["viewer"]
-        council = [list(row) for row in view["council"]]
+        me = seat_of(view)
+        council = [list(row) for row in view.council]
         for d, more in (extra or {}).items():
             council[d][me] += more
-        order = view["doge"]["order"]
+        order = view.doge.order
         total = 0.0
         for d in range(NDISTRICTS):
-            value = district_value(view["slots"], d)
+            value = district_value(view.slots, d)
             points = rank_points(max(value, 4), ranking(council[d], order))
             total += points.get(me, 0)
         return total
 
-    def _shares(self, view) -> list[float]:
+    def _shares(self, view: BotSees) -> list[float]:
         """How much of a district's value would come to me now, district by district."""
-        me = view["viewer"]
-        order = view["doge"]["order"]
+        me = seat_of(view)
+        order = view.doge.order
         out = []
         for d in range(NDISTRICTS):
-            points = rank_points(64, ranking(view["council"][d], order))
+            points = rank_points(64, ranking(view.council[d], order))
             out.append(points.get(me, 0) / 64)
         return out
 
-    def _bridge(self, view, legal):
+    def _bridge(self, view: BotSees, legal: Sequence[Action]) -> Action:
         shares = self._shares(view)
 
         def worth(a: Action) -> float:
@@ -185,8 +194,8 @@ class SmartBot:
 
         return max(legal, key=worth)
 
-    def _gondola(self, view, legal):
-        me = view["viewer"]
+    def _gondola(self, view: BotSees, legal: Sequence[Action]) -> Action:
+        me = seat_of(view)
         shares = self._shares(view)
         base = self._standing(view)
 
@@ -201,17 +210,17 @@ class SmartBot:
                 extra[a.source] = -1
             value += self._standing(view, extra) - base
             for b, districts in enumerate(BANKS):
-                if view["banks"][b] is None and a.district in districts:
-                    present = [view["council"][d][me] + extra.get(d, 0) > 0 for d in districts]
+                if view.banks[b] is None and a.district in districts:
+                    present = [view.council[d][me] + extra.get(d, 0) > 0 for d in districts]
                     if all(present):
                         value += 5
             return value
 
         return max(legal, key=worth)
 
-    def _recall(self, view, legal):
+    def _recall(self, view: BotSees, legal: Sequence[Action]) -> Action:
         base = self._standing(view)
-        here = view["district"]
+        here = view.district
 
         def worth(a: Action) -> float:
             if not isinstance(a, Recall):
@@ -220,7 +229,7 @@ class SmartBot:
 
         return max(legal, key=worth)
 
-    def _blue(self, view, legal):
+    def _blue(self, view: BotSees, legal: Sequence[Action]) -> Action:
         def worth(a: Action) -> float:
             if not isinstance(a, UseBlue):
                 return 0.0

@@ -17,9 +17,10 @@ Steps, each waiting on one seat:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
 from ..steps import StepState
@@ -93,6 +94,21 @@ from .reckoning import (
     refusal_of_count,
     supply_points,
 )
+from .view import (
+    BotPlayer,
+    BuildAllowance,
+    Building,
+    DistrictScore,
+    DogeTrack,
+    FinalScoring,
+    Played,
+    RialtoBotView,
+    RialtoPlayer,
+    RialtoView,
+    ScoreRow,
+    Tile,
+    VirtualPlayer,
+)
 
 VIRTUAL_NAME = "Virtual player"
 
@@ -116,6 +132,47 @@ def multisets(avail: list[int], size: int, start: int = 0) -> Iterator[tuple[int
             for rest in multisets(avail, size - 1, k):
                 yield (k, *rest)
             avail[k] += 1
+
+
+# Every building there can be, [colour, value, coin, new] as the state holds it, made once: the
+# views share them (they are frozen).
+BUILDING_VIEWS = {
+    (colour, value, coin, new): Building(colour=colour, value=value, coin=bool(coin), new=bool(new))
+    for colour in range(3)
+    for value in range(1, 5)
+    for coin in (0, 1)
+    for new in (0, 1)
+}
+
+
+def _building(b: list[int]) -> Building:
+    colour, value, coin, new = b
+    return BUILDING_VIEWS.get((colour, value, coin, new)) or Building(
+        colour=colour, value=value, coin=bool(coin), new=bool(new)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _bot_players(names: tuple[str, ...], limits: tuple[int, ...]) -> tuple[BotPlayer, ...]:
+    """The players as a bot view has them: they change only with a hand limit, so the hard bot's
+    playouts share them rather than make them for every move."""
+    return tuple(BotPlayer(name=name, hand_limit=limit) for name, limit in zip(names, limits))
+
+
+def _played(played: dict[str, Any]) -> Played:
+    return Played(cards=tuple(played["cards"]), count=played["count"], text=played["text"])
+
+
+def _final(final: dict[str, Any]) -> FinalScoring:
+    """The final scoring (`RialtoState.final`) as the view shows it."""
+    return FinalScoring(
+        districts=tuple(
+            DistrictScore(value=d["value"], ranked=tuple(d["ranked"]), points=tuple(d["points"]))
+            for d in final["districts"]
+        ),
+        rows=tuple(ScoreRow(**row) for row in final["rows"]),
+        order=tuple(final["order"]),
+    )
 
 
 # The steps each kind of action belongs to, and what a player is asked in each step.
@@ -247,6 +304,10 @@ class RialtoState(StepState):
 
     def hand_limit(self, p: int) -> int:
         return HAND_LIMIT + self.limit_bonus[p]
+
+    def limits(self) -> list[int]:
+        """Every player's hand limit this round."""
+        return [HAND_LIMIT + bonus for bonus in self.limit_bonus]
 
     def _gain_vp(self, p: int, amount: int) -> None:
         if p != self.V:
@@ -1092,61 +1153,116 @@ class RialtoState(StepState):
         self._say("The game is over")
 
     # -- what players see ---------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        viewer = seat if type(seat) is int and 0 <= seat < self.n else None
-        order = self.order()
-        counts = self.counts() if self.stage is not None else [0] * self.m
-        return {
-            "game": "rialto",
-            "viewer": viewer,
-            "step": self.step,
-            "to_move": list(self.to_move()),
-            "round": self.round,
-            "rounds": ROUNDS,
-            "stage": self.stage,
-            "district": self.district_now(),
-            "numbers": list(self.number),
-            "names": [self.name(p) for p in self.everyone()],
-            "virtual": self.V,
-            "ring": list(self.ring),
-            "slots": [list(t) if t is not None else None for t in self.slots],
-            "bridge_next": list(self.bridges[0]) if self.bridges else None,
-            "bridges_left": len(self.bridges),
-            "gondolas_left": self.gondolas,
-            "banks": [list(b) if b is not None else None for b in self.banks],
-            "marker": self.marker,
-            "doge": {"position": list(self.doge_pos), "height": list(self.doge_height), "order": order},
-            "vp": list(self.vp),
-            "coins": list(self.coins),
-            "general_coins": self.general_coins,
-            "general": list(self.general),
-            "personal": list(self.personal),
-            "council": [list(row) for row in self.council],
-            "neutral": list(self.neutral),
-            "neutral_supply": self.neutral_supply,
-            "buildings": [[list(b) for b in bs] for bs in self.buildings],
-            "stock": [list(row) for row in self.stock],
-            "hand_sizes": [len(h) for h in self.hands],
+    # core's State still says a view is a Mapping, while the games move to typed views
+    def view(self, seat: int | None) -> RialtoView:  # type: ignore[override]
+        viewer = self._viewer(seat)
+        in_stage = self.stage is not None
+        final = self.final
+        return RialtoView(
+            game="rialto",
+            viewer=viewer,
+            to_move=self.to_move(),
+            round=self.round,
+            phase="",
+            step=self.step,
+            players=tuple(self._player(p) for p in self.humans()),
+            rounds=ROUNDS,
+            current_stage=self.stage,
+            district=self.district_now(),
+            numbers=tuple(self.number),
+            virtual=self._virtual() if self.V is not None else None,
+            ring=tuple(self.ring),
+            slots=self._slots(),
+            bridge_next=(self.bridges[0][0], self.bridges[0][1]) if self.bridges else None,
+            bridges_left=len(self.bridges),
+            gondolas_left=self.gondolas,
+            banks=tuple(tuple(b) if b is not None else None for b in self.banks),
+            marker=self.marker,
+            doge=self._doge(),
+            general_coins=self.general_coins,
+            council=tuple(tuple(row) for row in self.council),
+            neutral=tuple(self.neutral),
+            stock=tuple(tuple(row) for row in self.stock),
             # a hand is its owner's; the virtual player's lies face up
-            "hand": list(self.hands[viewer]) if viewer is not None else None,
-            "virtual_hand": list(self.hands[self.V]) if self.V is not None else None,
-            "limits": [self.hand_limit(p) for p in self.humans()],
-            "rows": [list(row) for row in self.rows],
-            "row_taker": list(self.row_taker),
-            "stage_start": self.stage_start,
-            "turns": list(self.turns) if self.step == "play" else [],
-            "delayed": list(self.delayed),
-            "played": [dict(p, cards=list(p["cards"])) if p else None for p in self.played],
-            "counts": counts,
-            "leader": self.leader() if self.stage is not None else None,
-            "bonus": self.bonus,
-            "build": dict(self.build) if self.build else None,
-            "recall_left": self.recall_left,
-            "deck": len(self.deck),
-            "discards": sum(len(pile) for pile in self.discards),
-            "final": self.final,
-            "options": dict(self.options),
-        }
+            hand=tuple(self.hands[viewer]) if viewer is not None else None,
+            rows=tuple(tuple(row) for row in self.rows),
+            row_taker=tuple(self.row_taker),
+            stage_start=self.stage_start,
+            turns=tuple(self.turns) if self.step == "play" else (),
+            delayed=tuple(self.delayed),
+            played=tuple(_played(p) if p else None for p in self.played),
+            counts=tuple(self.counts()) if in_stage else (0,) * self.m,
+            leader=self.leader() if in_stage else None,
+            bonus=self.bonus,
+            build=BuildAllowance(allowance=self.build["allowance"], first=bool(self.build["first"]))
+            if self.build
+            else None,
+            recall_left=self.recall_left,
+            deck=len(self.deck),
+            discards=sum(len(pile) for pile in self.discards),
+            final=_final(final) if final else None,
+            options=dict(self.options),
+        )
+
+    def bot_view(self, seat: int) -> RialtoBotView:  # type: ignore[override]
+        """What bot.py reads, and nothing that costs more: the players' buildings, the plays, the
+        stacks are left out."""
+        viewer = self._viewer(seat)
+        return RialtoBotView(
+            game="rialto",
+            viewer=viewer,
+            to_move=self.to_move(),
+            round=self.round,
+            phase="",
+            step=self.step,
+            players=_bot_players(tuple([s.name for s in self.seats]), tuple(self.limits())),
+            current_stage=self.stage,
+            district=self.district_now(),
+            slots=self._slots(),
+            banks=tuple(tuple(b) if b is not None else None for b in self.banks),
+            doge=self._doge(),
+            council=tuple(tuple(row) for row in self.council),
+            hand=tuple(self.hands[viewer]) if viewer is not None else None,
+            rows=tuple(tuple(row) for row in self.rows),
+            turns=tuple(self.turns) if self.step == "play" else (),
+            delayed=tuple(self.delayed),
+            counts=tuple(self.counts()) if self.stage is not None else (0,) * self.m,
+        )
+
+    def _viewer(self, seat: int | None) -> int | None:
+        return seat if type(seat) is int and 0 <= seat < self.n else None
+
+    def _player(self, p: int) -> RialtoPlayer:
+        return RialtoPlayer(
+            name=self.seat_name(p),
+            general=self.general[p],
+            personal=self.personal[p],
+            hand_size=len(self.hands[p]),
+            vp=self.vp[p],
+            coins=self.coins[p],
+            buildings=tuple(map(_building, self.buildings[p])),
+            hand_limit=self.hand_limit(p),
+        )
+
+    def _virtual(self) -> VirtualPlayer:
+        v = self.V
+        assert v is not None
+        return VirtualPlayer(
+            name=VIRTUAL_NAME,
+            general=self.general[v],
+            personal=self.personal[v],
+            hand_size=len(self.hands[v]),
+            hand=tuple(self.hands[v]),
+            neutral_supply=self.neutral_supply,
+        )
+
+    def _slots(self) -> tuple[Tile | None, ...]:
+        return cast(tuple[Tile | None, ...], tuple([tuple(t) if t is not None else None for t in self.slots]))
+
+    def _doge(self) -> DogeTrack:
+        return DogeTrack(
+            position=tuple(self.doge_pos), height=tuple(self.doge_height), order=tuple(self.order())
+        )
 
     def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
         if owner is None:

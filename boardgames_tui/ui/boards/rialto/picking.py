@@ -20,17 +20,18 @@ from dataclasses import dataclass
 from ....rules.rialto.actions import Play
 from ....rules.rialto.data import JOKER, YELLOW
 from ....rules.rialto.reckoning import effective_count, refusal_of_count
+from ....rules.rialto.view import Building
 
 OFF, PLAYED, AS_ONE, AS_TWO = 0, 1, 2, 3
 Y3 = -1  # a chip that is a Yellow 3, not a card
 
 
-def usable_yellows(buildings: Sequence[Sequence[int]]) -> dict[int, int]:
+def usable_yellows(buildings: Sequence[Building]) -> dict[int, int]:
     """value -> how many of the player's yellow buildings of that value can be used now."""
     out = {1: 0, 2: 0, 3: 0, 4: 0}
     for b in buildings:
-        if b[0] == YELLOW and not b[2] and not (len(b) > 3 and b[3]):
-            out[b[1]] += 1
+        if b.colour == YELLOW and not b.coin and not b.new:
+            out[b.value] += 1
     return out
 
 
@@ -45,7 +46,7 @@ class Picks:
     at: int = 0  # the chip under the cursor
 
     @classmethod
-    def start(cls, stage: int, hand: Sequence[int], buildings: Sequence[Sequence[int]], coins: int) -> Picks:
+    def start(cls, stage: int, hand: Sequence[int], buildings: Sequence[Building], coins: int) -> Picks:
         """A new turn: every card of the stage's kind is picked, as most plays use them all."""
         yellows = usable_yellows(buildings)
         order = sorted(hand, key=lambda k: (k != stage, k != JOKER, k))

@@ -15,9 +15,10 @@ The map's places and the line under it with the Doge order are always there (a m
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from ....rules.rialto.data import BANK_NAMES, DISTRICTS, SLOT_LETTERS, SLOTS
+from ....rules.rialto.view import RialtoView
 
 DOGE = "Doge"
 NEXT_BRIDGE = "next bridge"
@@ -54,7 +55,7 @@ MAP_PLACES = frozenset(
 )
 
 
-def available(view: Mapping) -> frozenset[str]:
-    """Every place the board can mark for this view."""
-    rows = (view.get("rows") or []) if view.get("step") in ROW_STEPS else []
+def available(view: RialtoView | None) -> frozenset[str]:
+    """Every place the board can mark for this view (None: before the first one)."""
+    rows = view.rows if view is not None and view.step in ROW_STEPS else ()
     return MAP_PLACES | INFO | {row(r) for r in range(len(rows))}

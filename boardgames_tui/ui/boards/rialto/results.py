@@ -1,5 +1,5 @@
 """The game-over body: each district's value and ranking with the points each place scored (the
-rules' final scoring, view["final"]), then every player's total by source."""
+rules' final scoring, the view's `final`), then every player's total by source."""
 
 from __future__ import annotations
 
@@ -8,51 +8,46 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ....rules.rialto.data import DISTRICTS
+from ....rules.rialto.view import RialtoView
 from . import signs
 
 
 def results(table, width: int) -> RenderableType | None:
-    view = table.view(None)
-    final = view.get("final")
-    if not final:
+    view: RialtoView = table.view(None)
+    final = view.final
+    if final is None:
         return None
-    names = view.get("names") or []
-    humans = [p for p in range(len(names)) if not signs.is_virtual(view, p)]
-    numbers = view.get("numbers") or [0] * len(DISTRICTS)
+    humans = range(len(view.players))
     grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     grid.add_column("District", no_wrap=True)
     grid.add_column("Value", justify="right", no_wrap=True)
     grid.add_column("Ranking (councilmen → points)", no_wrap=width < 100)
-    council = view.get("council") or []
-    neutral = view.get("neutral") or [0] * len(DISTRICTS)
-    for d, scored in enumerate(final["districts"]):
+    for d, scored in enumerate(final.districts):
         ranking = Text()
-        for i, p in enumerate(scored["ranked"]):
-            men = council[d][p] + (neutral[d] if signs.is_virtual(view, p) else 0)
+        for i, p in enumerate(scored.ranked):
+            men = view.council[d][p] + (view.neutral[d] if signs.is_virtual(view, p) else 0)
             ranking.append(" · " if i else "")
             ranking.append_text(signs.sign(view, p, f"{men}"))
-            points = scored["points"][p]
+            points = scored.points[p]
             ranking.append(f"→{points}" if not signs.is_virtual(view, p) else f"→({points})")
-        if not scored["ranked"]:
+        if not scored.ranked:
             ranking.append("nobody", style="dim")
-        grid.add_row(f"{numbers[d]} {DISTRICTS[d].name}", str(scored["value"]), ranking)
+        grid.add_row(f"{view.numbers[d]} {DISTRICTS[d].name}", str(scored.value), ranking)
     totals = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     totals.add_column("")
     for part in ("track", "supply", "buildings", "districts", "total"):
         totals.add_column(part, justify="right")
-    rows = final["rows"]
-    vp = view.get("vp") or []
-    for p in final.get("order") or humans:
+    for p in final.order:
         if p not in humans:
             continue
-        row = rows[p]
+        row = final.rows[p]
         totals.add_row(
             signs.label(view, p),
-            str(row.get("track", "")),
-            str(row.get("supply", "")),
-            str(row.get("buildings", "")),
-            str(row.get("districts", "")),
-            Text(str(vp[p]), style="bold"),
+            str(row.track),
+            str(row.supply),
+            str(row.buildings),
+            str(row.districts),
+            Text(str(view.players[p].vp), style="bold"),
         )
     parts: list[RenderableType] = [
         Text("The districts: most councilmen first, ties by the Doge track", style="bold"),
@@ -61,7 +56,7 @@ def results(table, width: int) -> RenderableType | None:
         Text("Victory points by source (in Doge order)", style="bold"),
         totals,
     ]
-    if view.get("virtual") is not None:
+    if view.virtual is not None:
         parts.append(
             Text(
                 "The virtual player takes its places in each district but scores nothing "

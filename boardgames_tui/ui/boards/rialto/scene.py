@@ -5,15 +5,16 @@ reads nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from ....rules.rialto.view import RialtoView
+
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    view: Mapping
+    view: RialtoView
     viewer: int | None
     acting: bool  # the viewer is the one to move
     place: tuple | None = None  # the map cursor: ("slot", i); None when the map takes no move

@@ -37,6 +37,7 @@ from ....rules.rialto.data import (
     SLOTS,
     STAGES,
 )
+from ....rules.rialto.view import RialtoView
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
@@ -88,22 +89,19 @@ class RialtoScreen(GameScreen):
         self._decision: tuple | None = None
 
     # -- reading the table ---------------------------------------------------------------------
-    def follow_decision(self, view: dict) -> None:
+    def follow_decision(self, view: RialtoView) -> None:
         """The picks and the slot cursor follow the new view; a new decision starts them afresh."""
-        step = view.get("step")
+        step = view.step
         viewer = self.viewer
-        hand = tuple(view.get("hand") or ())
-        decision = (step, view.get("round"), view.get("stage"), viewer, hand, len(self.table.record.steps))
+        stage = view.current_stage
+        hand = view.hand or ()
+        decision = (step, view.round, stage, viewer, hand, len(self.table.record.steps))
         new = decision[:5] != (self._decision or ())[:5]
         self._decision = decision
-        if self.my_turn and step == "play" and viewer is not None and view.get("stage") is not None:
+        if self.my_turn and step == "play" and viewer is not None and stage is not None:
             if new or self.picks is None:
-                self.picks = Picks.start(
-                    view["stage"],
-                    hand,
-                    (view.get("buildings") or [[]])[viewer],
-                    (view.get("coins") or [0])[viewer],
-                )
+                me = view.players[viewer]
+                self.picks = Picks.start(stage, hand, me.buildings, me.coins)
         else:
             self.picks = None
         if new:
@@ -174,7 +172,7 @@ class RialtoScreen(GameScreen):
     def lesson_places(self) -> frozenset[str]:
         """The districts, links, banks, the Doge order and the next bridge always; the rows while
         Phase I shows them (the names: places.py)."""
-        return places.available(self.view or {})
+        return places.available(self.view or None)  # no view before the table is first read
 
     def tray_lines(self, layout: Layout) -> list[Text]:
         """What the player needs for the decision always shows; the Doge order and the stacks
@@ -185,14 +183,14 @@ class RialtoScreen(GameScreen):
         room = layout.height - FRAME_LINES - len(self.player_rows(view)) - layout.map_lines
         marked = self.marked_places
         lines: list[Text] = []
-        if view.get("step") in places.ROW_STEPS:
+        if view.step in places.ROW_STEPS:
             lines += tray.rows_lines(view, width, marked)
         if self.picks is not None:
             lines += tray.picks_lines(view, self.picks, width)
         elif self.map_kind is not None:
             lines.append(self.place_hint(width))
         stage = tray.stage_line(view, width)
-        if view.get("stage") is not None or len(lines) < room:
+        if view.current_stage is not None or len(lines) < room:
             lines.insert(0, stage)
         # the hand is in the bar over the log too; here it has room to be spelt out
         hand = tray.hand_line(view, width) if self.picks is None else []
@@ -221,72 +219,71 @@ class RialtoScreen(GameScreen):
         return text
 
     # -- the frame's hooks ---------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
+    def header_text(self, view: RialtoView) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        rnd = view.get("round") or 0
+        rnd = view.round or 0
         if rnd:
             text.append(f" · round {rnd}/{ROUNDS}")
-        stage = view.get("stage")
-        step = view.get("step", "")
+        stage = view.current_stage
+        step = view.step
         if stage is not None:
             text.append(f" · {STAGES[stage]} {CARD_NAMES[stage].upper()}")
             if step != "play":
                 text.append(f" · {STEP_TITLE.get(step, step).lower()}")
         else:
-            text.append(f" · {STEP_TITLE.get(step, str(step).upper())}")
+            text.append(f" · {STEP_TITLE.get(step, step.upper())}")
         if rnd and step != "over":
-            text.append(f" · {DISTRICTS[view.get('district', 0)].name}")
+            text.append(f" · {DISTRICTS[view.district].name}")
         return text
 
-    def decision_title(self, view: dict) -> str:
-        return STEP_TITLE.get(str(view.get("step")), "your move")
+    def decision_title(self, view: RialtoView) -> str:
+        return STEP_TITLE.get(view.step, "your move")
 
-    def player_rows(self, view: dict) -> list[Text]:
+    def player_rows(self, view: RialtoView) -> list[Text]:
         rows = []
-        order = (view.get("doge") or {}).get("order") or []
-        names = view.get("names") or []
+        order = view.doge.order
         width = (self.size.width or 80) - 1
         long = width >= 100
-        for p in range(len(names)):
-            virtual = signs.is_virtual(view, p)
-            row = self.player_prefix(p) if not virtual else self.virtual_prefix(view, p)
-            if not virtual:
-                row.append(f" VP {view['vp'][p]:>2}", style="bold")
+        for p, who in enumerate(view.participants()):
+            player = view.players[p] if not signs.is_virtual(view, p) else None
+            row = self.player_prefix(p) if player is not None else self.virtual_prefix(view, p)
+            if player is not None:
+                row.append(f" VP {player.vp:>2}", style="bold")
             else:
                 row.append("      ")
             rank = order.index(p) + 1 if p in order else 0
             row.append(f" · Doge {signs.ordinal(rank)}" if long else f" · Doge {rank}")
-            if not virtual:
-                row.append(f" · {view['coins'][p]}¢" if not long else f" · coins {view['coins'][p]}")
-            personal, general = view["personal"][p], view["general"][p]
+            if player is not None:
+                row.append(f" · {player.coins}¢" if not long else f" · coins {player.coins}")
+            personal, general = who.personal, who.general
             row.append(
                 f" · men {personal}/{general}"
                 if not long
                 else f" · councilmen {personal} own / {general} general"
             )
-            if virtual:
+            if player is None and view.virtual is not None:
                 row.append(" · hand ")
-                row.append(signs.cards_text(view.get("virtual_hand") or [], long=long))
-                if view.get("marker") is not None:
-                    row.append(f" · slot {SLOT_LETTERS[view['marker']]}")
-            else:
-                built = " ".join(signs.building(b) for b in view["buildings"][p]) or "no buildings"
+                row.append(signs.cards_text(view.virtual.hand, long=long))
+                if view.marker is not None:
+                    row.append(f" · slot {SLOT_LETTERS[view.marker]}")
+            elif player is not None:
+                built = " ".join(signs.building(b) for b in player.buildings) or "no buildings"
                 row.append(f" · {built}")
-                row.append(f" · hand {view['hand_sizes'][p]}")
+                row.append(f" · hand {player.hand_size}")
             row.truncate(width, overflow="ellipsis")
             rows.append(row)
         return rows
 
-    def virtual_prefix(self, view: dict, p: int) -> Text:
+    def virtual_prefix(self, view: RialtoView, p: int) -> Text:
         width = max(len(s.name) for s in self.table.seats)
         text = Text("  ")
         text.append(f"{signs.VIRTUAL_SYMBOL} {'Virtual':<{width}}", style=signs.VIRTUAL_STYLE)
         text.append("    ")
         return text
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: RialtoView) -> Text | None:
         """The viewer's hand, by kind, in the bar over the log: only there on a small terminal."""
-        hand = view.get("hand")
+        hand = view.hand
         if hand is None:
             return None
         text = Text(f"your hand {len(hand)}: ", style="bold")
@@ -309,8 +306,8 @@ class RialtoScreen(GameScreen):
     def choice_title(self, kind: str, actions: list[Action]) -> str:
         return self.group_label(kind, actions) + ": which one?"
 
-    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
-        step = view.get("step")
+    def action_groups(self, view: RialtoView, legal: list[Action]) -> list[ActionGroup]:
+        step = view.step
         if step == "play" and self.picks is not None:
             return self.play_groups(legal)
         # Buildings are grouped by building even in a short listing: "take the Councilman from
@@ -342,8 +339,8 @@ class RialtoScreen(GameScreen):
         """Short labels: the action list is 40 cells wide at 80 columns, often in two columns."""
         view = self.view
         if isinstance(action, TakeRow):
-            rows = view.get("rows") or []
-            cards = rows[action.row] if action.row < len(rows) else []
+            rows = view.rows
+            cards = rows[action.row] if action.row < len(rows) else ()
             return f"Row {action.row + 1}: {signs.cards_text(cards)}"
         if isinstance(action, UseGreen):
             if action.value == 2:
@@ -361,7 +358,7 @@ class RialtoScreen(GameScreen):
         if isinstance(action, Wait):
             return "Wait (Yellow 1)"
         if isinstance(action, Pass):
-            return PASS_WORDS.get(str(view.get("step")), "Pass")
+            return PASS_WORDS.get(view.step, "Pass")
         return action.describe()
 
     def play_groups(self, legal: list[Action]) -> list[ActionGroup]:
@@ -385,7 +382,7 @@ class RialtoScreen(GameScreen):
         super().pick_group(group)
 
     # -- details (i) ---------------------------------------------------------------------------
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: RialtoView) -> tuple[str | Text, RenderableType]:
         return details(view, self.viewer)
 
     # -- keys ------------------------------------------------------------------------------------

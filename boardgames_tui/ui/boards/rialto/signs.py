@@ -5,47 +5,48 @@ alone: the symbol goes with it everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.rialto.data import CARD_NAMES, CARD_SHORT, COLOUR_LETTERS
+from ....rules.rialto.view import Building, RialtoView
 from ... import theme
 
 VIRTUAL_SYMBOL = "○"
 VIRTUAL_STYLE = Style(color="#a0a0a0", bold=True)
 
 
-def is_virtual(view: Mapping, p: int) -> bool:
-    return view.get("virtual") is not None and p == view.get("virtual")
+def is_virtual(view: RialtoView, p: int) -> bool:
+    return view.is_virtual(p)
 
 
-def symbol(view: Mapping, p: int) -> str:
+def symbol(view: RialtoView, p: int) -> str:
     return VIRTUAL_SYMBOL if is_virtual(view, p) else theme.symbol(p)
 
 
-def style(view: Mapping, p: int, bold: bool = True) -> Style:
+def style(view: RialtoView, p: int, bold: bool = True) -> Style:
     return VIRTUAL_STYLE if is_virtual(view, p) else theme.seat_style(p, bold)
 
 
-def name(view: Mapping, p: int) -> str:
-    names = view.get("names") or []
-    return names[p] if 0 <= p < len(names) else f"player {p + 1}"
+def name(view: RialtoView, p: int) -> str:
+    everyone = view.participants()
+    return everyone[p].name if 0 <= p < len(everyone) else f"player {p + 1}"
 
 
-def label(view: Mapping, p: int) -> Text:
+def label(view: RialtoView, p: int) -> Text:
     """'◆ Ann', '○ Virtual player' in the participant's style."""
     return Text(f"{symbol(view, p)} {name(view, p)}", style=style(view, p))
 
 
-def sign(view: Mapping, p: int, text: str = "") -> Text:
+def sign(view: RialtoView, p: int, text: str = "") -> Text:
     """'◆3': the symbol and a figure, in the participant's style."""
     return Text(f"{symbol(view, p)}{text}", style=style(view, p))
 
 
-def participants(view: Mapping) -> int:
-    return len(view.get("names") or [])
+def participants(view: RialtoView) -> int:
+    return len(view.participants())
 
 
 def count(n: int, word: str) -> str:
@@ -67,11 +68,10 @@ def cards_text(kinds: Iterable[int], long: bool = False) -> str:
     return (", " if long else " ").join(parts) or "—"
 
 
-def building(b: Sequence[int]) -> str:
+def building(b: Building) -> str:
     """'Y2' for a yellow 2; '¢' marks the coin put on it this round, '+' a building Blue 1 has just
     made (it cannot be used before the next round)."""
-    colour, value, coin, new = (list(b) + [0, 0])[:4]
-    return f"{COLOUR_LETTERS[colour]}{value}" + ("¢" if coin else "") + ("+" if new else "")
+    return f"{COLOUR_LETTERS[b.colour]}{b.value}" + ("¢" if b.coin else "") + ("+" if b.new else "")
 
 
 def ordinal(n: int) -> str:

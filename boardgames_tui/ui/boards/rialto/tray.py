@@ -2,19 +2,20 @@
 played, who leads for the bonus), the face-up rows of Phase I, and for the player at the keyboard
 their own hand, with the cards picked for the stage and what the set would count.
 
-Every function takes the view as the viewer may see it; the hand lines are made only from
-view["hand"], which the rules fill in for its owner alone.
+Every function takes the view as the viewer may see it; the hand lines are made only from the
+view's `hand`, which the rules fill in for its owner alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.rialto.data import CARD_NAMES, JOKER, ROUNDS, STAGES
+from ....rules.rialto.view import RialtoView
 from ...boardkit import PLACE
 from . import places, signs
 from .picking import AS_ONE, AS_TWO, OFF, Y3, Picks
@@ -37,69 +38,69 @@ def wrap(pieces: list[Text], width: int, indent: int = 0) -> list[Text]:
     return lines
 
 
-def info_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
+def info_line(view: RialtoView, width: int, marked: Collection[str] = ()) -> Text:
     """'Doge ● ▲ ◆ · next bridge 6│3 (4 left) · gondolas 4 · deck 31 · supply 20¢'; "Doge" or
     "next bridge" in `marked` has that piece reversed."""
     text = Text("Doge ", style="bold")
-    for i, p in enumerate((view.get("doge") or {}).get("order") or []):
+    for i, p in enumerate(view.doge.order):
         text.append(" " if i else "")
         text.append_text(signs.sign(view, p))
     if places.DOGE in marked:
         text.stylize(PLACE)
     if width >= 100:
         text.append(" (first to last)", style="dim")
-    nxt = view.get("bridge_next")
+    nxt = view.bridge_next
     text.append(" · ")
     start = len(text)
     text.append("next bridge ")
     text.append(f"{nxt[0]}│{nxt[1]}" if nxt else "none", style="bold")
     if places.NEXT_BRIDGE in marked:
         text.stylize(PLACE, start, len(text))
-    text.append(f" ({view.get('bridges_left', 0)} left) · gondolas {view.get('gondolas_left', 0)}")
-    text.append(f" · deck {view.get('deck', 0)}")
+    text.append(f" ({view.bridges_left} left) · gondolas {view.gondolas_left}")
+    text.append(f" · deck {view.deck}")
     if width >= 100:
-        text.append(f" · discards {view.get('discards', 0)}")
-        text.append(f" · coins in the supply {view.get('general_coins', 0)}")
+        text.append(f" · discards {view.discards}")
+        text.append(f" · coins in the supply {view.general_coins}")
     else:
-        text.append(f" · supply {view.get('general_coins', 0)}¢")
+        text.append(f" · supply {view.general_coins}¢")
     text.truncate(width, overflow="ellipsis")
     return text
 
 
-def stage_line(view: Mapping, width: int) -> Text:
+def stage_line(view: RialtoView, width: int) -> Text:
     """'Stage C Building: ● 2 · ▲ pass · ◆ … · ■ to play  ★ ● leads' (in the order of the turns)."""
-    stage = view.get("stage")
-    step = view.get("step")
+    stage = view.current_stage
+    step = view.step
     if stage is None:
-        text = Text(PHASE_WORDS.get(str(step), ""), style="bold")
+        text = Text(PHASE_WORDS.get(step, ""), style="bold")
         if step == "over":
             text = Text(f"Game over after {ROUNDS} rounds: g shows the scoring", style="bold")
         return text
     text = Text(f"Stage {STAGES[stage]} {CARD_NAMES[stage]}: ", style="bold")
-    ring = list(view.get("ring") or [])
-    start = view.get("stage_start")
+    ring = view.ring
+    start = view.stage_start
     if start in ring:
         at = ring.index(start)
         ring = ring[at:] + ring[:at]
-    played = view.get("played") or []
-    turns = view.get("turns") or []
-    delayed = view.get("delayed") or []
+    played = view.played
+    turns = view.turns
+    delayed = view.delayed
     for i, p in enumerate(ring):
         text.append(" · " if i else "")
         text.append_text(signs.sign(view, p))
         done = played[p] if p < len(played) else None
-        if done:
-            text.append(f" {done['count']}" if done.get("count") else " pass")
-            if done.get("count") and width >= 100:
-                text.append(f" ({done.get('text', '')})", style="dim")
+        if done is not None:
+            text.append(f" {done.count}" if done.count else " pass")
+            if done.count and width >= 100:
+                text.append(f" ({done.text})", style="dim")
         elif turns and turns[0] == p and step == "play":
             text.append(" now", style="bold")
         elif p in delayed:
             text.append(" waits")
         else:
             text.append(" …")
-    leader = view.get("leader")
-    bonus = view.get("bonus")
+    leader = view.leader
+    bonus = view.bonus
     if step != "play" and bonus is not None:
         text.append("  ★ bonus ")
         text.append_text(signs.sign(view, bonus))
@@ -119,12 +120,12 @@ PHASE_WORDS = {
 }
 
 
-def rows_lines(view: Mapping, width: int, marked: Collection[str] = ()) -> list[Text]:
+def rows_lines(view: RialtoView, width: int, marked: Collection[str] = ()) -> list[Text]:
     """The face-up rows of Phase I, as many to a line as fit: 'Row 2: Dog Gld×2 Jok' (or who
     took it); on a narrow line with many rows, '2: Dog Gld×2 Jok'. A row in `marked` ("row 2")
     is reversed."""
-    takers = view.get("row_taker") or []
-    rows = view.get("rows") or []
+    takers = view.row_taker
+    rows = view.rows
     lines: list[Text] = []
     for head in ("Row {}: ", "{}: "):
         pieces = []
@@ -154,17 +155,16 @@ def rows_lines(view: Mapping, width: int, marked: Collection[str] = ()) -> list[
     return lines
 
 
-def hand_line(view: Mapping, width: int) -> list[Text]:
+def hand_line(view: RialtoView, width: int) -> list[Text]:
     """The viewer's own hand, by kind: 'Your hand 9 (limit 7): Dog×2 Gld Bld×3 Jok'."""
-    hand = view.get("hand")
+    hand = view.hand
     if hand is None:
         return []
-    viewer = view.get("viewer")
-    limits = view.get("limits") or []
+    viewer = view.viewer
     text = Text("Your hand", style="bold")
     text.append(f" {len(hand)}")
-    if view.get("step") in ("rows", "green", "discard") and viewer is not None and viewer < len(limits):
-        text.append(f" (limit {limits[viewer]})")
+    if view.step in ("rows", "green", "discard") and viewer is not None and viewer < len(view.players):
+        text.append(f" (limit {view.players[viewer].hand_limit})")
     text.append(": ")
     text.append(signs.cards_text(hand, long=width >= 100) if hand else "no cards")
     return wrap([text], width)
@@ -185,7 +185,7 @@ def chip_text(picks: Picks, i: int) -> Text:
     return text
 
 
-def picks_lines(view: Mapping, picks: Picks, width: int) -> list[Text]:
+def picks_lines(view: RialtoView, picks: Picks, width: int) -> list[Text]:
     """The hand as chips, then what the set counts (or why it is refused) and what it costs."""
     head = Text(f"Play {CARD_NAMES[picks.stage]}:", style="bold")
     pieces = [head] + [chip_text(picks, i) for i in range(len(picks.chips))]

@@ -11,13 +11,14 @@ a link's cells (those the cursor would reverse), a bank's bonus on the canal lin
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from rich.style import Style
 from rich.text import Text
 
-from ....rules.rialto.data import BANK_BONUS, BANK_NAMES, DISTRICTS, NDISTRICTS, SLOT_LETTERS, SLOTS
+from ....rules.rialto.data import BANK_BONUS, BANK_NAMES, DISTRICTS, NDISTRICTS, SLOT_LETTERS
 from ....rules.rialto.reckoning import district_value, rank_points, ranking
+from ....rules.rialto.view import RialtoView
 from ...boardkit import PLACE
 from . import places, signs
 from .layout import GRID, Layout, Spot
@@ -58,10 +59,10 @@ class Canvas:
         return out
 
 
-def council_text(view: Mapping, district: int) -> Text:
+def council_text(view: RialtoView, district: int) -> Text:
     """'◆2 ●1 ○3': each participant's councilmen there (the virtual player's with the neutral)."""
-    council = (view.get("council") or [[]] * NDISTRICTS)[district]
-    neutral = (view.get("neutral") or [0] * NDISTRICTS)[district]
+    council = view.council[district]
+    neutral = view.neutral[district]
     text = Text()
     for p, n in enumerate(council):
         n += neutral if signs.is_virtual(view, p) else 0
@@ -71,18 +72,15 @@ def council_text(view: Mapping, district: int) -> Text:
     return text
 
 
-def scores_now(view: Mapping, district: int) -> dict[int, int]:
+def scores_now(view: RialtoView, district: int) -> dict[int, int]:
     """What scoring the district would give each participant now (the virtual player's too)."""
-    council = (view.get("council") or [[]] * NDISTRICTS)[district]
-    neutral = (view.get("neutral") or [0] * NDISTRICTS)[district]
-    counts = [n + (neutral if signs.is_virtual(view, p) else 0) for p, n in enumerate(council)]
-    order = (view.get("doge") or {}).get("order") or list(range(len(counts)))
-    value = district_value(view.get("slots") or [None] * len(SLOTS), district)
-    return rank_points(value, ranking(counts, order))
+    neutral = view.neutral[district]
+    counts = [n + (neutral if signs.is_virtual(view, p) else 0) for p, n in enumerate(view.council[district])]
+    return rank_points(value_of(view, district), ranking(counts, view.doge.order))
 
 
-def value_of(view: Mapping, district: int) -> int:
-    return district_value(view.get("slots") or [None] * len(SLOTS), district)
+def value_of(view: RialtoView, district: int) -> int:
+    return district_value(view.slots, district)
 
 
 def end_piece(scene: Scene, spot: Spot, side: int) -> Text:
@@ -90,7 +88,7 @@ def end_piece(scene: Scene, spot: Spot, side: int) -> Text:
     district; '·' when free (+ where a tile may go now, ○ the virtual player's marker)."""
     view = scene.view
     letter = SLOT_LETTERS[spot.slot]
-    tile = (view.get("slots") or [None] * len(SLOTS))[spot.slot]
+    tile = view.slots[spot.slot]
     here = scene.place == ("slot", spot.slot)
     text = Text(letter, style="bold")
     if here and scene.preview is not None:
@@ -100,7 +98,7 @@ def end_piece(scene: Scene, spot: Spot, side: int) -> Text:
         text.append(str(tile[1 + side]), style="bold")
     elif ("slot", spot.slot) in scene.marked:
         text.append("+", style="bold")
-    elif view.get("marker") == spot.slot:
+    elif view.marker == spot.slot:
         text.append(signs.VIRTUAL_SYMBOL, style=signs.VIRTUAL_STYLE)
     else:
         text.append("·", style="dim")
@@ -109,9 +107,9 @@ def end_piece(scene: Scene, spot: Spot, side: int) -> Text:
     return text
 
 
-def box_frame(view: Mapping, district: int) -> str:
+def box_frame(view: RialtoView, district: int) -> str:
     """Heavy lines for the current district (from round 1 on), light ones for the others."""
-    return HEAVY if view.get("district") == district and view.get("round") else LIGHT
+    return HEAVY if view.district == district and view.round else LIGHT
 
 
 def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> None:
@@ -120,9 +118,8 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     w = layout.box_width
     tl, h, tr, v, bl, br = tuple(box_frame(view, district))
     d = DISTRICTS[district]
-    numbers = view.get("numbers") or [0] * NDISTRICTS
     value = str(value_of(view, district))
-    title = Text(f"{numbers[district]} {d.name}", style="bold")
+    title = Text(f"{view.numbers[district]} {d.name}", style="bold")
     if box_frame(view, district) is HEAVY:
         title.append(" ◂", style="bold")
     title.truncate(w - 3 - len(value))
@@ -157,8 +154,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
 
 def gap_piece(scene: Scene, spot: Spot, width: int) -> Text:
     """A slot between neighbours: '4═a═5' (each number beside its district), '1~a~1', '·a·'."""
-    view = scene.view
-    tile = (view.get("slots") or [None] * len(SLOTS))[spot.slot]
+    tile = scene.view.slots[spot.slot]
     here = scene.place == ("slot", spot.slot)
     left_is_first = spot.ends[0][0] < spot.ends[1][0]
     text = Text()
@@ -190,10 +186,9 @@ def gap_piece(scene: Scene, spot: Spot, width: int) -> Text:
 
 def arc_piece(scene: Scene, spot: Spot) -> Text:
     """A slot between the two ends of a bank, over (or under) the row: '╭4═══ b ═══5╮'."""
-    view = scene.view
     (xa, _), (xb, _) = spot.ends
     north = spot.ends[0][1] == 0
-    tile = (view.get("slots") or [None] * len(SLOTS))[spot.slot]
+    tile = scene.view.slots[spot.slot]
     here = scene.place == ("slot", spot.slot)
     numbers: tuple[str, str] | None = None
     line = "─"
@@ -223,12 +218,11 @@ def arc_piece(scene: Scene, spot: Spot) -> Text:
     return text
 
 
-def canal_line(view: Mapping, width: int, marked: Collection[str] = ()) -> Text:
+def canal_line(view: RialtoView, width: int, marked: Collection[str] = ()) -> Text:
     """The Grand Canal between the banks, with each bank's bonus tile: open, or who claimed it;
     a bank in `marked` has its bonus reversed."""
     text = Text()
-    banks = view.get("banks") or [None, None]
-    for b, claimed in enumerate(banks):
+    for b, claimed in enumerate(view.banks):
         if b:
             text.append(" ≈≈ Grand Canal ≈≈ ", style=WATER)
         start = len(text)
