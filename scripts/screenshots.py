@@ -146,13 +146,11 @@ def scenes():
         return lambda: BoardgamesApp(load_path=path, bot_delay=0)
 
     def dice(view):
-        return view["step"] == "dice" and view["round"] >= 4
+        return view.step == "dice" and view.round >= 4
 
     def actions(view):
         return (
-            view["step"] == "actions"
-            and view["round"] >= 5
-            and sum(view["available"][view["to_move"][0]]) >= 3
+            view.step == "actions" and view.round >= 5 and sum(view.players[view.to_move[0]].available) >= 3
         )
 
     # the hand-off (and the recap), then two dice marked; an action turn on the city, then the sea

@@ -155,7 +155,7 @@ def test_s3_board_set_up_gold_ships_tiles_offices_and_deck():
     assert not set(s.deck) & set(OFFICE_IDS)
     # §4 hidden information: every office is public from the start; the deck shows only its size
     view = s.view(0)
-    assert view["offices"] == [list(o) for o in s.offices] and view["deck"] == len(s.deck)
+    assert view.offices == tuple(map(tuple, s.offices)) and view.deck == len(s.deck)
 
 
 def test_s3_the_wall_stack_starts_on_the_first_space_and_gives_the_first_order():
@@ -1201,9 +1201,10 @@ def test_s4_hidden_information_the_discard_pile_roses_and_gold_are_open():
     s = at_actions(3)
     p, q = s.queue[0], s.queue[1]
     view = s.view(q)
-    assert view["discard"] == s.discard and view["gold"][p] == s.gold[p]
-    assert view["pending"][p] == [list(c) for c in s.pending[p]]
-    assert view["tableau"][p] == s.tableau[p] and "deck" in view and isinstance(view["deck"], int)
+    player = view.players[p]
+    assert view.discard == tuple(s.discard) and player.gold == s.gold[p]
+    assert player.pending == tuple(s.pending[p])
+    assert player.tableau == tuple(s.tableau[p]) and isinstance(view.deck, int)
 
 
 WAREHOUSES = [

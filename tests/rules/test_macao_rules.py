@@ -128,12 +128,12 @@ def test_secret_dice_are_picked_by_all_at_once_and_stay_hidden_until_all_have_ch
     s.apply(first, ChooseDice(0, 5))
     assert first not in s.to_move() and len(s.to_move()) == 2
     other = s.to_move()[0]
-    assert s.view(first)["picks"][first][:2] == [0, 5]
-    assert s.view(other)["picks"][first] is None and s.view(None)["picks"][first] is None
-    assert s.view(other)["picked"][first]
+    assert s.view(first).players[first].pick[:2] == (0, 5)
+    assert s.view(other).players[first].pick is None and s.view(None).players[first].pick is None
+    assert s.view(other).players[first].picked
     for seat in s.to_move()[::-1]:
         s.apply(seat, s.legal_actions(seat)[0])
-    assert s.step == "actions" and s.view(other)["picks"][first][:2] == [0, 5]
+    assert s.step == "actions" and s.view(other).players[first].pick[:2] == (0, 5)
 
 
 def test_one_quarter_one_tribute_one_wall_move_a_round():
@@ -238,7 +238,7 @@ def test_the_delivery_points_option_sets_what_the_spaces_score():
     for _ in range(3):
         act(s, Deliver("spices"))
     assert s.pp[p] == 6 + 4 + 2 and Deliver("spices") not in s.legal_actions(p)
-    assert s.view(None)["port_points"] == [6, 4, 2]
+    assert s.view(None).port_points == (6, 4, 2)
 
 
 def test_a_good_taken_where_its_port_is_can_be_delivered_at_once():

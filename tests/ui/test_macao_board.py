@@ -5,6 +5,7 @@ nobody shown another's hidden dice, and random keys from every step never raisin
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -40,6 +41,17 @@ def saved_where(pred, names=("Ann", "Bob"), seed: int = 1, name: str = "macao-te
     raise AssertionError("the game ended before the position was found")
 
 
+def a_view(**changes):
+    """A view of a new two-player game (Ann and Bob) with `changes`."""
+    state = registry.get("macao").new(["Ann", "Bob"], 1)
+    return dataclasses.replace(state.view(0), **changes)
+
+
+def with_pending(player, counts):
+    """`player` with the wind rose `counts` (six piles of six colours) and no cubes at hand."""
+    return dataclasses.replace(player, pending=tuple(map(tuple, counts)), available=(0,) * 6)
+
+
 def last_action(app):
     return app.table.record.steps[-1].action
 
@@ -60,7 +72,7 @@ def test_every_border_of_table_d_is_drawable_and_every_sea_space_has_its_node():
 @pytest.mark.parametrize("width", [52, 84])
 def test_the_city_shows_owners_goods_and_a_gap_where_there_is_no_border(width):
     geo = city.CityGeometry(width)
-    view = {"owner": {"q09": 1}, "tiles": {"q09": "joker", "q10": "tea"}}
+    view = a_view(owner={"q09": 1}, tiles={"q09": "joker", "q10": "tea"})
     lines = [line.plain for line in city.draw_city(geo, view, None, frozenset({"q10"}))]
     assert len(lines) == geo.lines and all(len(line) <= width for line in lines)
 
@@ -87,18 +99,17 @@ def test_the_city_shows_owners_goods_and_a_gap_where_there_is_no_border(width):
 
 
 def test_the_rose_shows_each_pile_with_its_round_and_the_dice_previewed():
-    view = {
-        "names": ["Ann", "Bob"],
-        "step": "dice",
-        "round": 5,
-        "pending": [[[0] * 6 for _ in range(6)], [[0] * 6 for _ in range(6)]],
-        "available": [[0] * 6, [0] * 6],
-        "gold": [1, 1],
-        "wall": [[0, 1]] + [[] for _ in range(15)],
-        "order": [0, 1],
-    }
-    view["pending"][0][2][3] = 4  # 4 black cubes beside face 3
-    view["pending"][1][0][0] = 2  # Bob gets 2 red at the next turn
+    pending = [[[0] * 6 for _ in range(6)], [[0] * 6 for _ in range(6)]]
+    pending[0][2][3] = 4  # 4 black cubes beside face 3
+    pending[1][0][0] = 2  # Bob gets 2 red at the next turn
+    base = a_view()
+    view = a_view(
+        step="dice",
+        round=5,
+        players=tuple(with_pending(player, pending[p]) for p, player in enumerate(base.players)),
+        wall=((0, 1),) + ((),) * 15,
+        order=(0, 1),
+    )
     scene = Scene(view=view, viewer=0, focus=0, acting=True, panels=("dice",), lines=13, preview=((3, 0, 3),))
     text = "\n".join(line.plain for line in left_column(scene, Layout(80, 24)))
     assert "Ann's wind rose" in text
@@ -108,11 +119,11 @@ def test_the_rose_shows_each_pile_with_its_round_and_the_dice_previewed():
 
 # -- the app at 80×24 and 120×40 ---------------------------------------------------------------------
 def dice_step(view) -> bool:
-    return view["step"] == "dice" and view["round"] >= 2
+    return view.step == "dice" and view.round >= 2
 
 
 def action_step(view) -> bool:
-    return view["step"] == "actions" and view["round"] >= 3
+    return view.step == "actions" and view.round >= 3
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -146,10 +157,9 @@ async def test_the_board_shows_the_rose_and_the_house_set_at_both_sizes(size, st
 
 
 def no_phase2_card(view, legal) -> bool:
-    if view["step"] != "dice" or view["round"] < 2:
+    if view.step != "dice" or view.round < 2:
         return False
-    seat = view["viewer"]
-    return not any(CARD[c].timing == "phase2" for c in view["active"][seat])
+    return not any(CARD[c].timing == "phase2" for c in view.players[view.viewer].active)
 
 
 async def test_two_dice_marked_by_keys_show_where_they_land_and_enter_takes_them():
@@ -159,7 +169,7 @@ async def test_two_dice_marked_by_keys_show_where_they_land_and_enter_takes_them
         await to_the_board(app, pilot)
         screen = app.game_screen
         view = screen.view
-        dice = view["dice"]
+        dice = view.dice
         assert screen.dice is not None and screen.dice.at == 0
         await press(pilot, "right", "right", "space")  # the green die
         await press(pilot, "left", "left", "enter")  # Enter marks the red one
@@ -189,7 +199,7 @@ async def test_a_third_die_is_refused_and_a_colour_letter_marks_its_die():
 
 async def test_simultaneous_dice_never_show_another_players_pick():
     def others_chose(view, legal) -> bool:
-        return view["step"] == "dice" and any(view["picked"]) and view["round"] >= 2
+        return view.step == "dice" and any(p.picked for p in view.players) and view.round >= 2
 
     path = saved_where(others_chose, options={"dice_choice": "simultaneous"}, name="macao-secret.json")
     app = BoardgamesApp(load_path=path, bot_delay=0)
@@ -197,21 +207,21 @@ async def test_simultaneous_dice_never_show_another_players_pick():
         await to_the_board(app, pilot)
         screen = app.game_screen
         view = screen.view
-        chooser = next(p for p, done in enumerate(view["picked"]) if done)
-        assert view["picks"][chooser] is None  # the rules keep it out of the view
+        chooser = next(p for p, player in enumerate(view.players) if player.picked)
+        assert view.players[chooser].pick is None  # the rules keep it out of the view
         text = app.screen_text()
         assert "hidden until all have chosen" in text
         # under the dice no symbol of the player who chose
         lines = board_text(app).splitlines()
         who = next(i for i, line in enumerate(lines) if "└──┘" in line) + 1
-        assert screen.view["names"][chooser] not in lines[who]
+        assert screen.view.players[chooser].name not in lines[who]
         from boardgames_tui.ui import theme
 
         assert theme.symbol(chooser) not in lines[who].split("│", 1)[1]
 
 
 def can_take_quarter(view, legal) -> bool:
-    return view["step"] == "actions" and any(isinstance(a, TakeQuarter) for a in legal)
+    return view.step == "actions" and any(isinstance(a, TakeQuarter) for a in legal)
 
 
 async def test_a_quarter_picked_on_the_city_map_by_keys_is_taken():
@@ -235,7 +245,7 @@ async def test_a_quarter_picked_on_the_city_map_by_keys_is_taken():
             await press(pilot, "1")
         action = app.table.record.steps[steps].action
         assert getattr(action, "quarter", None) == q
-        assert app.table.view(None)["owner"][q] == screen.viewer
+        assert app.table.view(None).owner[q] == screen.viewer
 
 
 async def test_the_action_list_group_opens_the_map_then_the_list():
@@ -258,7 +268,7 @@ async def test_the_action_list_group_opens_the_map_then_the_list():
 
 
 def can_sail_far(view, legal) -> bool:
-    return view["step"] == "actions" and sum(isinstance(a, Sail) for a in legal) >= 3
+    return view.step == "actions" and sum(isinstance(a, Sail) for a in legal) >= 3
 
 
 async def test_a_sail_picked_on_the_sea_map_is_paid_cube_by_cube():
@@ -287,16 +297,16 @@ async def test_a_sail_picked_on_the_sea_map_is_paid_cube_by_cube():
         # the cubes: each colour letter pays one while the move is under way
         for _ in range(12):
             view = app.table.view(seat)
-            if view["step"] != "pay":
+            if view.step != "pay":
                 break
-            colour = next(c for c, n in enumerate(view["available"][seat]) if n)
+            colour = next(c for c, n in enumerate(view.players[seat].available) if n)
             await press(pilot, COLOURS[colour].lower())
             assert last_action(app) == PayCube(colour)
-        assert app.table.view(None)["ship"][seat] == to
+        assert app.table.view(None).players[seat].ship == to
 
 
 def can_deliver(view, legal) -> bool:
-    return view["step"] == "actions" and any(isinstance(a, Deliver) for a in legal)
+    return view.step == "actions" and any(isinstance(a, Deliver) for a in legal)
 
 
 async def test_a_delivery_is_made_on_the_sea_map_where_the_ship_is():
@@ -306,7 +316,7 @@ async def test_a_delivery_is_made_on_the_sea_map_where_the_ship_is():
         await to_the_board(app, pilot)
         screen = app.game_screen
         seat = screen.viewer
-        port = screen.view["ship"][seat]
+        port = screen.view.players[seat].ship
         await press(pilot, "s")
         for _ in range(30):
             if screen.sea.place == port:
@@ -314,18 +324,18 @@ async def test_a_delivery_is_made_on_the_sea_map_where_the_ship_is():
             await press(pilot, "tab")
         assert screen.sea.place == port and SPACE[port].kind == "port"
         assert "Enter delivers" in board_text(app)
-        pp = app.table.view(None)["pp"][seat]
+        pp = app.table.view(None).players[seat].pp
         await press(pilot, "enter")
         if isinstance(app.screen, ChoiceScreen):
             await press(pilot, "1")
         assert isinstance(last_action(app), (Deliver, UseCard, Sail))
         if isinstance(last_action(app), Deliver):
-            assert app.table.view(None)["pp"][seat] > pp
-            assert seat in app.table.view(None)["delivered"][port]
+            assert app.table.view(None).players[seat].pp > pp
+            assert seat in app.table.view(None).delivered[port]
 
 
 def paying_with_a_choice(view, legal) -> bool:
-    return view["step"] == "pay" and sum(1 for a in legal if isinstance(a, PayCube)) > 1
+    return view.step == "pay" and sum(1 for a in legal if isinstance(a, PayCube)) > 1
 
 
 async def test_the_pay_step_takes_the_colour_the_player_names():
@@ -341,14 +351,14 @@ async def test_the_pay_step_takes_the_colour_the_player_names():
         steps = len(app.table.record.steps)
         await press(pilot, COLOURS[missing].lower())  # a colour not at hand: refused, with why
         assert len(app.table.record.steps) == steps and "no " in app.screen_text()
-        before = app.table.view(seat)["available"][seat][colours[-1]]
+        before = app.table.view(seat).players[seat].available[colours[-1]]
         await press(pilot, COLOURS[colours[-1]].lower())
         assert app.table.record.steps[steps].action == PayCube(colours[-1])
-        assert app.table.view(seat)["available"][seat][colours[-1]] == before - 1
+        assert app.table.view(seat).players[seat].available[colours[-1]] == before - 1
 
 
 def several_ways_to_pay(view, legal) -> bool:
-    if view["step"] != "actions":
+    if view.step != "actions":
         return False
     ways: dict = {}
     for a in legal:
@@ -386,11 +396,11 @@ KEYS += list("rbgkyvcsaomtwdjpi")
     "stop",
     [
         lambda v: True,
-        lambda v: v["step"] == "start_cubes",
-        lambda v: v["step"] == "draft" and v["round"] >= 2,
+        lambda v: v.step == "start_cubes",
+        lambda v: v.step == "draft" and v.round >= 2,
         dice_step,
         action_step,
-        lambda v: v["step"] == "pay",
+        lambda v: v.step == "pay",
     ],
     ids=["start_card", "start_cubes", "draft", "dice", "actions", "pay"],
 )

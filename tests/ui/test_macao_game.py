@@ -36,7 +36,7 @@ class DiceWatch:
         for p, pick in enumerate(truth.picks):
             if pick is None or p == viewer:
                 continue
-            shown = game.view["picks"][p]
+            shown = game.view.players[p].pick
             assert shown is None, f"{truth.name(p)}'s dice shown to {viewer}"
         self.checked += 1
 

@@ -86,12 +86,12 @@ def test_rialto(snap_compare, scene, size):
 MACAO_AT = {
     "dice": (
         7,
-        lambda v: v["step"] == "dice" and v["round"] >= 4,
+        lambda v: v.step == "dice" and v.round >= 4,
         ["enter", "enter", "b", "y"],
     ),
     "actions": (
         7,
-        lambda v: v["step"] == "actions" and v["round"] >= 5 and sum(v["available"][v["to_move"][0]]) >= 3,
+        lambda v: v.step == "actions" and v.round >= 5 and sum(v.players[v.to_move[0]].available) >= 3,
         ["enter", "c"],
     ),
 }

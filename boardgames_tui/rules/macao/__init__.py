@@ -53,6 +53,7 @@ class MacaoGame(Game):
     options = OPTIONS
     state_class = ".state:MacaoState"
     normal_bot = ".bot:SmartBot"
+    view_class = ".view:MacaoView"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 4200, 3: 4500, 4: 4800}
     rules_values = ".data:rules_values"

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..core import Action, Pass
 from .actions import (
@@ -32,6 +31,9 @@ from .actions import (
     Wall,
 )
 from .data import CARD, COLOURS, PORT_OF_GOOD, QUARTER, ROUNDS, SPACE
+from .view import MacaoBotPlayer, MacaoBotView, MacaoPlayer, MacaoView
+
+Seen = MacaoBotView | MacaoView  # the bot is given its bot view; a caller may give the whole view
 
 NCOLOURS = len(COLOURS)
 
@@ -55,37 +57,45 @@ def card_value(card: str) -> float:
     return worth * 4 - 0.6 * c.cubes
 
 
+def mine(view: Seen) -> MacaoBotPlayer | MacaoPlayer:
+    """The bot's own player in its view."""
+    assert view.viewer is not None
+    player = view.players[view.viewer]
+    assert player is not None
+    return player
+
+
 class SmartBot:
     uses_view = True
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         need = self.needs(view)  # the same for every move weighed: worked out once
         return max(legal, key=lambda a: self.worth(view, a, need))
 
-    def needs(self, view: Mapping[str, Any]) -> list[int]:
+    def needs(self, view: Seen) -> list[int]:
         """The cubes by colour the tableau's cards want."""
-        me = view["viewer"]
         need = [0] * NCOLOURS
-        for card in view["tableau"][me]:
+        for card in mine(view).tableau:
             for colour, n in enumerate(cost_of(card)):
                 need[colour] += n
         return need
 
-    def worth(self, view: Mapping[str, Any], a: Action, need: list[int] | None = None) -> float:
-        me = view["viewer"]
-        left = ROUNDS - view["round"]
+    def worth(self, view: Seen, a: Action, need: list[int] | None = None) -> float:
+        me = view.viewer
+        player = mine(view)
+        left = ROUNDS - (view.round or 0)
         if need is None:
             need = self.needs(view)
-        available = view["available"][me]
+        available = player.available
         if isinstance(a, StartCard):
             return card_value(a.card) - 0.5 * CARD[a.card].cubes
         if isinstance(a, StartCubes):
             return need[a.one] + need[a.two] * 2
         if isinstance(a, Draft):
             value = card_value(a.card)
-            if len(view["tableau"][me]) >= 5:
+            if len(player.tableau) >= 5:
                 value -= 3  # a punish marker
             return value - (0 if left > 3 else CARD[a.card].cubes * 2)
         if isinstance(a, Overflow):
@@ -101,11 +111,11 @@ class SmartBot:
         if isinstance(a, UseCard):
             return 40
         if isinstance(a, Tribute):
-            gold, pp = view["price"]
+            gold, pp = view.price
             return 30 if pp >= gold * 1.3 else -1
         if isinstance(a, TakeQuarter):
-            mine = {q for q, owner in view["owner"].items() if owner == me}
-            touching = any(n in mine for n in QUARTER[a.quarter].neighbours)
+            owned = {q for q, owner in view.owner.items() if owner == me}
+            touching = any(n in owned for n in QUARTER[a.quarter].neighbours)
             return 20 + (6 if touching else 0) - sum(n for _, n in QUARTER[a.quarter].cost)
         if isinstance(a, Sail):
             return self.sail_worth(view, a)
@@ -117,27 +127,26 @@ class SmartBot:
             return 0
         return -1
 
-    def dice_worth(self, view: Mapping[str, Any], a: ChooseDice, need: list[int] | None = None) -> float:
-        me = view["viewer"]
+    def dice_worth(self, view: Seen, a: ChooseDice, need: list[int] | None = None) -> float:
         if need is None:
             need = self.needs(view)
-        pending = view["pending"][me]
+        pending = mine(view).pending
+        dice = view.dice
         value = 0.0
         for colour in (a.a, a.b):
-            v = view["dice"][colour]
+            v = dice[colour]
             soon = 1.0 if v <= 3 else 0.7
             value += v * soon * (1 + 0.3 * need[colour])
         # the next round's pile empty: a die of 2 fills it (or of 1, this round's, if that is empty)
-        if not sum(pending[1]) and 2 in (view["dice"][a.a], view["dice"][a.b]):
+        if not sum(pending[1]) and 2 in (dice[a.a], dice[a.b]):
             value += 6
-        if not sum(pending[0]) and 1 in (view["dice"][a.a], view["dice"][a.b]):
+        if not sum(pending[0]) and 1 in (dice[a.a], dice[a.b]):
             value += 8
         return value
 
-    def sail_worth(self, view: Mapping[str, Any], a: Sail) -> float:
-        me = view["viewer"]
-        cargo = view["cargo"][me]
-        ports = {PORT_OF_GOOD[g] for g in cargo if len(view["delivered"][PORT_OF_GOOD[g]]) < 3}
+    def sail_worth(self, view: Seen, a: Sail) -> float:
+        cargo = mine(view).cargo
+        ports = {PORT_OF_GOOD[g] for g in cargo if len(view.delivered[PORT_OF_GOOD[g]]) < 3}
         if a.to in ports:
             return 60 - a.cubes
         if SPACE[a.to].kind == "port" or not ports:

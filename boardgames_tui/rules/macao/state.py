@@ -84,6 +84,15 @@ from .reckoning import (
     wall_position,
     wall_step_cost,
 )
+from .view import (
+    MacaoBotPlayer,
+    MacaoBotView,
+    MacaoFinal,
+    MacaoPayment,
+    MacaoPlayer,
+    MacaoScore,
+    MacaoView,
+)
 
 NCOLOURS = len(COLOURS)
 DICE_PAIRS = tuple((a, b) for a in range(NCOLOURS) for b in range(a + 1, NCOLOURS))
@@ -924,66 +933,95 @@ class MacaoState(StepState):
         self._say("The game is over")
 
     # -- what players see --------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self._view(seat, prices=True)
-
-    def bot_view(self, seat: int) -> dict[str, Any]:
-        """The view less the wall's prices, which no bot reads and which cost half of building it:
-        a hard bot's search builds thousands of views a second."""
-        return self._view(seat, prices=False)
-
-    def _view(self, seat: int | None, prices: bool) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MacaoView:  # type: ignore[override]
         viewer = seat if type(seat) is int and 0 <= seat < self.n else None
         hidden = self.secret_dice and self.step == "dice"
-        picks = [
-            list(pick) if pick is not None and (not hidden or p == viewer) else None
+        players = tuple(
+            MacaoPlayer(
+                name=self.name(p),
+                gold=self.gold[p],
+                pp=self.pp[p],
+                punish=self.punish[p],
+                pending=tuple(self.pending[p]),
+                available=self.available[p],
+                tableau=tuple(self.tableau[p]),
+                active=tuple(self.active[p]),
+                ship=self.ship[p],
+                cargo=tuple(self.cargo[p]),
+                jokers=self.jokers[p],
+                pick=pick if not hidden or p == viewer else None,
+                picked=pick is not None,
+                wall_prices=self._wall_prices(p),
+            )
             for p, pick in enumerate(self.picks)
-        ]
-        view = {
-            "game": "macao",
-            "viewer": viewer,
-            "step": self.step,
-            "to_move": list(self.to_move()),
-            "round": self.round,
-            "rounds": ROUNDS,
-            "wall": [list(stack) for stack in self.wall],
-            "order": self.order(),
-            "names": [self.name(p) for p in range(self.n)],
-            "gold": list(self.gold),
-            "pp": list(self.pp),
-            "punish": list(self.punish),
-            "pending": [[list(c) for c in pend] for pend in self.pending],
-            "available": [list(c) for c in self.available],
-            "tableau": [list(t) for t in self.tableau],
-            "active": [list(a) for a in self.active],
-            "ship": list(self.ship),
-            "cargo": [list(c) for c in self.cargo],
-            "jokers": list(self.jokers),
-            "tiles": dict(self.tile),
-            "owner": dict(self.owner),
-            "delivered": {port: list(d) for port, d in self.delivered.items()},
-            "port_points": list(self.port_points),
-            "offices": [list(o) for o in self.offices],
-            "display": list(self.display),
-            "revealed": list(self.revealed),
-            "price": list(self.price),
-            "dice": list(self.dice),
-            "picks": picks,
-            "picked": [pick is not None for pick in self.picks],
-            "payment": dict(self.payment) if self.payment else None,
-            "deck": len(self.deck),
-            "discard": list(self.discard),
-            "final": self.final,
-            "options": dict(self.options),
-        }
-        if prices:
-            # what each player's wall move of 1, 2, … spaces costs (cards bend it), to the last space
-            view["wall_prices"] = [
-                [cost(n) for n in range(1, LAST - wall_position(self.wall, p) + 1)]
-                for p in range(self.n)
-                for cost in [self._wall_costs(p)]
-            ]
-        return view
+        )
+        return MacaoView(
+            game="macao",
+            viewer=viewer,
+            to_move=self.to_move(),
+            round=self.round,
+            phase="",
+            step=self.step,
+            players=players,
+            rounds=ROUNDS,
+            wall=tuple(map(tuple, self.wall)),
+            order=tuple(self.order()),
+            tiles=dict(self.tile),
+            owner=dict(self.owner),
+            delivered={port: tuple(d) for port, d in self.delivered.items()},
+            port_points=self.port_points,
+            offices=tuple(map(tuple, self.offices)),
+            display=tuple(self.display),
+            revealed=tuple(self.revealed),
+            price=self.price,
+            dice=tuple(self.dice),
+            payment=self._payment_view(),
+            deck=len(self.deck),
+            discard=tuple(self.discard),
+            final=self._final_view(),
+            options=dict(self.options),
+        )
+
+    def bot_view(self, seat: int) -> MacaoBotView:  # type: ignore[override]
+        """What the bot reads of `seat`'s view, and nothing more (see MacaoBotView)."""
+        mine = MacaoBotPlayer(
+            pending=tuple(self.pending[seat]),
+            available=self.available[seat],
+            tableau=tuple(self.tableau[seat]),
+            cargo=tuple(self.cargo[seat]),
+        )
+        return MacaoBotView(
+            viewer=seat,
+            round=self.round,
+            players=tuple(mine if p == seat else None for p in range(self.n)),
+            owner=dict(self.owner),
+            delivered={port: tuple(d) for port, d in self.delivered.items()},
+            price=self.price,
+            dice=tuple(self.dice),
+        )
+
+    def _wall_prices(self, p: int) -> tuple[int, ...]:
+        """What `p`'s wall move of 1, 2, … spaces costs (cards bend it), to the last space."""
+        cost = self._wall_costs(p)
+        return tuple(cost(n) for n in range(1, LAST - wall_position(self.wall, p) + 1))
+
+    def _payment_view(self) -> MacaoPayment | None:
+        payment = self.payment
+        if not payment:
+            return None
+        return MacaoPayment(
+            what=payment["what"],
+            due=payment["due"],
+            to=payment.get("to"),
+            left=payment.get("left"),
+            spaces=payment.get("spaces"),
+        )
+
+    def _final_view(self) -> MacaoFinal | None:
+        if self.final is None:
+            return None
+        rows = tuple(MacaoScore(**parts) for parts in self.final["rows"])
+        return MacaoFinal(rows=rows, order=tuple(self.final["order"]))
 
     def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
         if owner is None:

@@ -9,12 +9,13 @@ twelve rounds with their two offices and the tribute.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
 
 from ....rules.macao.data import CARD, ROUNDS, TABLEAU_SPACES
+from ....rules.macao.view import MacaoView
 from ...boardkit import PLACE
 from . import signs
 
@@ -34,7 +35,7 @@ SECTION_TITLES = {
 }
 
 
-def card_rows(view: Mapping, p: int | None, legal: Sequence) -> list[CardRow]:
+def card_rows(view: MacaoView, p: int | None, legal: Sequence) -> list[CardRow]:
     """The rows for the decision: what can be taken first, then `p`'s tableau and active cards,
     each with the legal actions that name it."""
     by_card: dict[str, list] = {}
@@ -43,16 +44,15 @@ def card_rows(view: Mapping, p: int | None, legal: Sequence) -> list[CardRow]:
         if isinstance(card, str):
             by_card.setdefault(card, []).append(action)
     rows: list[CardRow] = []
-    step = view.get("step")
+    step = view.step
     if step == "start_card":
-        rows += [CardRow(c, "revealed", tuple(by_card.get(c, ()))) for c in view.get("revealed") or []]
-    if step in ("draft", "overflow") or (view.get("display") and step != "start_card"):
-        rows += [CardRow(c, "display", tuple(by_card.get(c, ()))) for c in view.get("display") or []]
-    if p is not None:
-        tableau = (view.get("tableau") or [])[p] if p < len(view.get("tableau") or []) else []
-        active = (view.get("active") or [])[p] if p < len(view.get("active") or []) else []
-        rows += [CardRow(c, "tableau", tuple(by_card.get(c, ()))) for c in tableau]
-        rows += [CardRow(c, "active", tuple(by_card.get(c, ()))) for c in active]
+        rows += [CardRow(c, "revealed", tuple(by_card.get(c, ()))) for c in view.revealed]
+    if step in ("draft", "overflow") or (view.display and step != "start_card"):
+        rows += [CardRow(c, "display", tuple(by_card.get(c, ()))) for c in view.display]
+    if p is not None and p < len(view.players):
+        player = view.players[p]
+        rows += [CardRow(c, "tableau", tuple(by_card.get(c, ()))) for c in player.tableau]
+        rows += [CardRow(c, "active", tuple(by_card.get(c, ()))) for c in player.active]
     return rows
 
 
@@ -69,7 +69,7 @@ def row_text(row: CardRow, width: int, cursor: bool) -> Text:
     return text
 
 
-def section_title(view: Mapping, p: int | None, section: str, count: int) -> Text:
+def section_title(view: MacaoView, p: int | None, section: str, count: int) -> Text:
     text = Text(SECTION_TITLES[section], style="bold underline")
     if section == "tableau":
         text.append(f" {count}/{TABLEAU_SPACES}", style="bold")
@@ -79,7 +79,7 @@ def section_title(view: Mapping, p: int | None, section: str, count: int) -> Tex
 
 
 def draw_cards(
-    view: Mapping, p: int | None, rows: Sequence[CardRow], at: int | None, width: int, height: int
+    view: MacaoView, p: int | None, rows: Sequence[CardRow], at: int | None, width: int, height: int
 ) -> tuple[list[Text], list[int | None]]:
     """The panel in `height` lines and, per line, the row drawn there (for the mouse). The list
     scrolls to keep the cursor's row in sight; the cursor's card text fills the lines left."""
@@ -116,17 +116,17 @@ def draw_cards(
     return lines, index
 
 
-def track_lines(view: Mapping, width: int, height: int, marked: frozenset[int] = frozenset()) -> list[Text]:
+def track_lines(view: MacaoView, width: int, height: int, marked: frozenset[int] = frozenset()) -> list[Text]:
     """The round track: the tribute now, then a line per round with its two offices (the rounds
     gone by are dropped first when the lines run short); the rounds in `marked` in reverse video
     (a walkthrough points at them)."""
-    rnd = int(view.get("round") or 0)
-    price = view.get("price") or [0, 0]
+    rnd = view.round or 0
+    price = view.price
     title = Text("Round track", style="bold")
     if rnd:
         title.append(f" · tribute {price[0]} GC → {price[1]} PP this round")
     title.truncate(width, overflow="ellipsis")
-    offices = view.get("offices") or []
+    offices = view.offices
     first = 1
     if ROUNDS > height - 1:
         first = max(1, min(rnd, ROUNDS - (height - 1) + 1))

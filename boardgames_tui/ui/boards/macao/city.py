@@ -13,7 +13,6 @@ north (the border gate, q01) is on the left, the Barra point on the right, east 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -21,6 +20,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ....rules.macao.data import QUARTER, QUARTER_LIST
+from ....rules.macao.view import MacaoView
 from . import signs
 
 # Table D's grid: (row from the north, column from the west) of every quarter.
@@ -186,10 +186,10 @@ def _console():
 _CONSOLE = _console()
 
 
-def cell_text(view: Mapping, q: str, width: int, mark: bool) -> Text:
+def cell_text(view: MacaoView, q: str, width: int, mark: bool) -> Text:
     """Owner (or ·), good and + when the player can take it: '◆Te', '·Jk+'."""
-    owner = (view.get("owner") or {}).get(q)
-    tile = (view.get("tiles") or {}).get(q, "joker" if QUARTER[q].dark else "")
+    owner = view.owner.get(q)
+    tile = view.tiles.get(q, "joker" if QUARTER[q].dark else "")
     text = signs.sign(owner) if owner is not None else Text("·", style=signs.DIM)
     text.append(signs.GOOD_SHORT.get(tile, "??"), style=DARK if QUARTER[q].dark else Style(bold=True))
     if mark:
@@ -207,7 +207,7 @@ def cost_text(q: str, width: int) -> Text:
     return text
 
 
-def draw_city(geo: CityGeometry, view: Mapping, cursor: str | None, marked: frozenset) -> list[Text]:
+def draw_city(geo: CityGeometry, view: MacaoView, cursor: str | None, marked: frozenset) -> list[Text]:
     """The turned map, `geo.lines` lines of `geo.width` cells, the cursor's quarter highlighted.
     The map without the cursor is kept while the view and the marks stay the same, so a cursor
     step only restyles the cells it leaves and reaches."""
@@ -230,7 +230,7 @@ def draw_city(geo: CityGeometry, view: Mapping, cursor: str | None, marked: froz
 _drawn: dict = {}  # the last map drawn without a cursor: key, view, lines
 
 
-def _draw_map(geo: CityGeometry, view: Mapping, marked: frozenset) -> list[Text]:
+def _draw_map(geo: CityGeometry, view: MacaoView, marked: frozenset) -> list[Text]:
     canvas = Canvas(geo.width, geo.lines)
     for a, b in borders():
         kind = kind_of(a, b)
@@ -267,11 +267,11 @@ def _draw_map(geo: CityGeometry, view: Mapping, marked: frozenset) -> list[Text]
     return canvas.texts()
 
 
-def quarter_hint(view: Mapping, q: str, width: int, action: str) -> Text:
+def quarter_hint(view: MacaoView, q: str, width: int, action: str) -> Text:
     """The quarter under the cursor in words: its name, good, cost and owner, and what Enter does."""
     quarter = QUARTER[q]
-    owner = (view.get("owner") or {}).get(q)
-    tile = (view.get("tiles") or {}).get(q, "joker" if quarter.dark else "")
+    owner = view.owner.get(q)
+    tile = view.tiles.get(q, "joker" if quarter.dark else "")
     text = Text(f"{q} {quarter.name}", style="bold")
     parts = [text, signs.cost(quarter.cost), Text(signs.good(tile))]
     if action:
@@ -280,5 +280,5 @@ def quarter_hint(view: Mapping, q: str, width: int, action: str) -> Text:
     return signs.fit(parts, width)
 
 
-def owned_count(view: Mapping, p: int) -> int:
-    return sum(1 for owner in (view.get("owner") or {}).values() if owner == p)
+def owned_count(view: MacaoView, p: int) -> int:
+    return sum(1 for owner in view.owner.values() if owner == p)

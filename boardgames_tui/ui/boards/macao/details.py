@@ -9,6 +9,7 @@ from rich.text import Text
 
 from ....rules.macao.data import CARD, GOOD_NAMES, HOUSE_SET_NOTICE, QUARTER, ROUNDS
 from ....rules.macao.reckoning import largest_group
+from ....rules.macao.view import MacaoView
 from . import rose, signs
 
 NEIGHBOURS = {q: QUARTER[q].neighbours for q in QUARTER}
@@ -21,9 +22,9 @@ def card_words(card: str) -> Text:
     return text
 
 
-def rose_words(view: dict, p: int) -> Text:
+def rose_words(view: MacaoView, p: int) -> Text:
     text = Text("    wind rose: ")
-    pending = (view.get("pending") or [])[p]
+    pending = view.players[p].pending
     parts = []
     for face in range(1, 7):
         counts = pending[face - 1]
@@ -33,54 +34,54 @@ def rose_words(view: dict, p: int) -> Text:
             part.append(f" ({rose.when(view, face)})")
             parts.append(part)
     text.append_text(Text(" · ").join(parts) if parts else Text("empty", style="dim"))
-    if rose.turned(view) and view.get("step") != "over":
+    if rose.turned(view) and view.step != "over":
         text.append(" · now ")
-        text.append_text(signs.cubes((view.get("available") or [])[p], none="none"))
+        text.append_text(signs.cubes(view.players[p].available, none="none"))
     return text
 
 
-def details(view: dict, viewer: int | None) -> tuple[str | Text, RenderableType]:
+def details(view: MacaoView, viewer: int | None) -> tuple[str | Text, RenderableType]:
     parts: list[RenderableType] = []
-    owner = view.get("owner") or {}
-    wall = view.get("wall") or []
-    order = view.get("order") or []
-    for p in range(signs.players(view)):
+    owner = view.owner
+    wall = view.wall
+    order = view.order
+    for p, player in enumerate(view.players):
         line = signs.label(view, p)
         if p == viewer:
             line.append(" (you)")
-        line.append(f"  {view['pp'][p]} PP", style="bold")
-        line.append(f" · {view['gold'][p]} gold · jokers {view['jokers'][p]}")
-        line.append(f" · punish markers {view['punish'][p]}")
+        line.append(f"  {player.pp} PP", style="bold")
+        line.append(f" · {player.gold} gold · jokers {player.jokers}")
+        line.append(f" · punish markers {player.punish}")
         space = next((s for s, stack in enumerate(wall) if p in stack), 0)
         rank = order.index(p) + 1 if p in order else 0
         line.append(f" · wall space {space + 1} ({signs.ordinal(rank)} to act)" if rank else "")
         parts.append(line)
-        goods = ", ".join(GOOD_NAMES.get(g, g) for g in view["cargo"][p]) or "no goods"
-        parts.append(Text(f"    ship: {view['ship'][p]} · {goods}"))
+        goods = ", ".join(GOOD_NAMES.get(g, g) for g in player.cargo) or "no goods"
+        parts.append(Text(f"    ship: {player.ship} · {goods}"))
         owned = sorted(q for q, o in owner.items() if o == p)
         quarters = ", ".join(f"{QUARTER[q].name} ({q})" for q in owned) or "none"
         group = largest_group(owned, NEIGHBOURS)
         parts.append(Text(f"    quarters {len(owned)}, largest group {group}: {quarters}"))
         parts.append(rose_words(view, p))
-        parts.append(Text(f"    tableau ({len(view['tableau'][p])}, not active):", style="bold"))
-        parts += [card_words(c) for c in view["tableau"][p]] or [Text("      none", style="dim")]
-        parts.append(Text(f"    active ({len(view['active'][p])}):", style="bold"))
-        parts += [card_words(c) for c in view["active"][p]] or [Text("      none", style="dim")]
+        parts.append(Text(f"    tableau ({len(player.tableau)}, not active):", style="bold"))
+        parts += [card_words(c) for c in player.tableau] or [Text("      none", style="dim")]
+        parts.append(Text(f"    active ({len(player.active)}):", style="bold"))
+        parts += [card_words(c) for c in player.active] or [Text("      none", style="dim")]
     parts.append(Text(""))
-    price = view.get("price") or [0, 0]
-    rnd = int(view.get("round") or 0)
+    price = view.price
+    rnd = view.round or 0
     if rnd:
         parts.append(Text(f"Round {rnd}: the tribute buys {price[1]} PP for {price[0]} gold.", style="bold"))
-    display = view.get("display") or []
+    display = view.display
     if display:
         parts.append(Text("On offer this round:", style="bold"))
         parts += [card_words(c) for c in display]
     parts.append(Text("The round track (two offices a round):", style="bold"))
-    for r, pair in enumerate(view.get("offices") or [], start=1):
+    for r, pair in enumerate(view.offices, start=1):
         text = Text(f"  {r:>2} " + ("▸ " if r == rnd else "  "))
         text.append_text(Text(" · ").join(signs.card_line(c) for c in pair))
         parts.append(text)
-    discard = view.get("discard") or []
+    discard = view.discard
     parts.append(Text(f"The discard pile (open, newest first): {len(discard)}", style="bold"))
     parts.append(
         Text("  " + ", ".join(CARD[c].name for c in reversed(discard)) if discard else "  empty", style="dim")
@@ -88,7 +89,7 @@ def details(view: dict, viewer: int | None) -> tuple[str | Text, RenderableType]
     parts.append(Text(""))
     parts.append(
         Text(
-            f"Deck {view.get('deck', 0)} cards · discards {len(discard)}. "
+            f"Deck {view.deck} cards · discards {len(discard)}. "
             f"The cards, quarters and sea route are the {HOUSE_SET_NOTICE}.",
             style="dim",
         )

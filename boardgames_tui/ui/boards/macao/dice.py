@@ -10,20 +10,22 @@ the marked dice would land on the rose.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 
+from ....rules.macao.view import MacaoView
 from . import rose, signs
 from .picking import NDICE, DicePicks
 
 CELL = 5  # a die's frame and the gap after it
 
 
-def takers(view: Mapping) -> list[list[int]]:
+def takers(view: MacaoView) -> list[list[int]]:
     """For each die, the players whose (visible) pick holds it."""
     out: list[list[int]] = [[] for _ in range(NDICE)]
-    for p, pick in enumerate(view.get("picks") or []):
+    for p, player in enumerate(view.players):
+        pick = player.pick
         if pick:
             for c in pick[:2]:
                 if 0 <= c < NDICE:
@@ -31,14 +33,13 @@ def takers(view: Mapping) -> list[list[int]]:
     return out
 
 
-def hidden_choosers(view: Mapping) -> list[int]:
+def hidden_choosers(view: MacaoView) -> list[int]:
     """Players who have chosen but whose pick the view keeps from us (simultaneous option)."""
-    picks = view.get("picks") or []
-    return [p for p, done in enumerate(view.get("picked") or []) if done and picks[p] is None]
+    return [p for p, player in enumerate(view.players) if player.picked and player.pick is None]
 
 
-def draw_dice(view: Mapping, picks: DicePicks | None, width: int, acting: bool) -> list[Text]:
-    dice = view.get("dice") or [0] * NDICE
+def draw_dice(view: MacaoView, picks: DicePicks | None, width: int, acting: bool) -> list[Text]:
+    dice = view.dice
     x0 = 1
     top, mid, bottom, who = Text(" " * x0), Text(" " * x0), Text(" " * x0), Text(" " * x0)
     taken = takers(view)
@@ -62,7 +63,7 @@ def draw_dice(view: Mapping, picks: DicePicks | None, width: int, acting: bool) 
     return [signs.pad(line, width) for line in lines]
 
 
-def landing(view: Mapping, preview: Sequence[tuple[int, int, int]], width: int) -> Text:
+def landing(view: MacaoView, preview: Sequence[tuple[int, int, int]], width: int) -> Text:
     """'R3 → pile 3, r7 · B1 → pile 1, r5 (now)'."""
     if not preview:
         return Text("Mark two dice: their cubes show on the rose (+R3).", style=signs.DIM)
@@ -70,13 +71,13 @@ def landing(view: Mapping, preview: Sequence[tuple[int, int, int]], width: int) 
     for face, colour, n in preview:
         part = signs.cube(colour, str(n))
         arrives = rose.when(view, face)
-        this_round = rose.arrival(view, face) == int(view.get("round") or 0)
+        this_round = rose.arrival(view, face) == (view.round or 0)
         part.append(f" → pile {face}, {arrives}" + (" (now)" if this_round else ""))
         parts.append(part)
     return signs.fit(parts, width)
 
 
-def chosen_line(view: Mapping, width: int) -> Text | None:
+def chosen_line(view: MacaoView, width: int) -> Text | None:
     hidden = hidden_choosers(view)
     if not hidden:
         return None
@@ -89,14 +90,14 @@ def chosen_line(view: Mapping, width: int) -> Text | None:
     return text
 
 
-def dice_title(view: Mapping, acting: bool, width: int) -> Text:
+def dice_title(view: MacaoView, acting: bool, width: int) -> Text:
     title = Text("Dice", style="bold")
-    rnd = int(view.get("round") or 0)
+    rnd = view.round or 0
     if rnd:
         title.append(f" · round {rnd}")
-    if acting and view.get("step") == "dice":
+    if acting and view.step == "dice":
         title.append(" · ←→ die, Space marks, Enter takes two", style=signs.DIM)
-    elif view.get("step") != "dice":
+    elif view.step != "dice":
         title.append(" · this round's", style=signs.DIM)
     title.truncate(width, overflow="ellipsis")
     return title

@@ -17,7 +17,7 @@ def dicing(screen) -> bool:
 
 
 def paying(screen) -> bool:
-    return screen.my_turn and screen.view.get("step") == "pay"
+    return screen.my_turn and screen.view.step == "pay"
 
 
 def colour_keys(screen) -> bool:

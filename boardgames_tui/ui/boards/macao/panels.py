@@ -6,11 +6,11 @@ mouse: (line, first cell, last cell + 1, place).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import cast
 
 from rich.text import Text
 
+from ....rules.macao.view import MacaoView
 from . import cards, city, dice, places, rose, sea, signs
 from .layout import Layout
 from .scene import Scene
@@ -23,12 +23,11 @@ TALL_CITY = 16  # the lines a city with two lines a quarter (its cost) needs
 Hit = tuple[int, int, int, object]  # (line, first cell, last cell + 1, place)
 
 
-def wall_line(view: Mapping, width: int) -> Text:
+def wall_line(view: MacaoView, width: int) -> Text:
     """The wall as the turn order: '◆7 › ●3 › ▲0' (space numbers 1–16), first to act first."""
-    wall = view.get("wall") or []
-    where = {p: s for s, stack in enumerate(wall) for p in stack}
+    where = {p: s for s, stack in enumerate(view.wall) for p in stack}
     text = Text("wall ", style=signs.DIM)
-    for i, p in enumerate(view.get("order") or []):
+    for i, p in enumerate(view.order):
         if i:
             text.append(" › ", style=signs.DIM)
         text.append_text(signs.sign(p, str(where.get(p, 0) + 1)))
@@ -74,7 +73,7 @@ def plan(scene: Scene, layout: Layout, focus: str) -> list[tuple[str, int]]:
     total = scene.lines
     shown = {focus: min(total, wanted(focus, scene, layout))}
     left = total - shown[focus]
-    dicing = scene.view.get("step") == "dice"
+    dicing = scene.view.step == "dice"
     for name in ORDER:
         if name == focus or name not in scene.panels or name in FLEXIBLE or name == "dice" and not dicing:
             continue
@@ -164,7 +163,7 @@ def _draw_panel(name: str, scene: Scene, layout: Layout, height: int) -> tuple[l
 
             picks = DicePicks(scene.dice_at, list(scene.dice_marked))
         lines += dice.draw_dice(view, picks, width, scene.acting)
-        if scene.acting and view.get("step") == "dice":
+        if scene.acting and view.step == "dice":
             lines.append(dice.landing(view, scene.preview, width))
         chosen = dice.chosen_line(view, width)
         if chosen is not None:

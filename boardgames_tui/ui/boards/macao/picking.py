@@ -3,10 +3,10 @@ and where their cubes would land on the rose. The rules' ChooseDice is sent only
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ....rules.macao.data import COLOURS
+from ....rules.macao.view import MacaoView
 
 NDICE = len(COLOURS)
 
@@ -37,7 +37,7 @@ class DicePicks:
         a, b = sorted(self.marked)
         return a, b
 
-    def preview(self, view: Mapping) -> list[tuple[int, int, int]]:
+    def preview(self, view: MacaoView) -> list[tuple[int, int, int]]:
         """(face, colour, cubes) for each marked die: a die showing v puts v cubes beside face v."""
-        dice = view.get("dice") or [0] * NDICE
+        dice = view.dice
         return [(dice[c], c, dice[c]) for c in self.marked if dice[c] > 0]

@@ -16,11 +16,12 @@ A place on a panel belongs to that panel: marking it brings the panel up (screen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from rich.text import Text
 
 from ....rules.macao.data import CARD, COLOURS, QUARTER, ROUNDS
+from ....rules.macao.view import MacaoView
 from ...boardkit import PLACE
 from . import city, rose, sea, signs
 
@@ -50,11 +51,11 @@ def panel_of(place: str) -> str | None:
     return "cards"
 
 
-def names(view: Mapping, panels: Iterable[str], cards: Iterable[str]) -> frozenset[str]:
+def names(view: MacaoView, panels: Iterable[str], cards: Iterable[str]) -> frozenset[str]:
     """Every place the board can mark now: the rose's column, and the places of `panels` (the
     panels there is something to show on), the card panel's being `cards` (card ids)."""
     out = set(ROSE) | {WALL}
-    if rose.turned(view) and view.get("step") != "over":  # the rose's middle says NOW
+    if rose.turned(view) and view.step != "over":  # the rose's middle says NOW
         out.add(NOW)
     shown = set(panels)
     if "dice" in shown:

@@ -14,12 +14,13 @@ other pile moves one face down: a pile at face f arrives f rounds after the last
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.macao.data import COLOURS, ROUNDS
+from ....rules.macao.view import MacaoView
 from ...boardkit import PLACE
 from . import signs
 
@@ -29,30 +30,35 @@ ARROW = "➤"
 RING: tuple[tuple[int, ...], ...] = ((2,), (1, 3), (), (6, 4), (5,))
 
 
-def turned(view: Mapping) -> bool:
+def turned(view: MacaoView) -> bool:
     """Whether this round's rose has turned (the dice are done): the piles are a round nearer."""
-    return view.get("step") in ("actions", "pay", "over")
+    return view.step in ("actions", "pay", "over")
 
 
-def arrival(view: Mapping, face: int) -> int:
+def arrival(view: MacaoView, face: int) -> int:
     """The round in which the pile beside `face` arrives."""
-    rnd = int(view.get("round") or 0)
+    rnd = view.round or 0
     if rnd == 0:  # set-up: the rose first turns in round 1
         return face
     return rnd + face if turned(view) else rnd + face - 1
 
 
-def when(view: Mapping, face: int) -> str:
+def when(view: MacaoView, face: int) -> str:
     arrives = arrival(view, face)
     return f"r{arrives}" if arrives <= ROUNDS else "lost"
 
 
+def pending_of(view: MacaoView, p: int) -> tuple[tuple[int, ...], ...]:
+    """`p`'s wind rose: the cubes beside each face."""
+    return view.players[p].pending if p < len(view.players) else ()
+
+
 def pile_text(
-    view: Mapping, p: int, face: int, adds: Sequence[tuple[int, int]], width: int, number: bool = True
+    view: MacaoView, p: int, face: int, adds: Sequence[tuple[int, int]], width: int, number: bool = True
 ) -> Text:
     """'3 K3 +R3 r7': the face, its cubes, the dice previewed onto it, its round; tighter when
     narrow (the colours and counts are kept, never cut)."""
-    pending = (view.get("pending") or [])[p] if p < len(view.get("pending") or []) else []
+    pending = pending_of(view, p)
     counts = pending[face - 1] if face - 1 < len(pending) else [0] * len(COLOURS)
     for tight in (False, True):
         text = Text(f"{face} " if number else "", style="bold")
@@ -72,16 +78,16 @@ def pile_text(
     return text
 
 
-def centre_text(view: Mapping, p: int) -> Text:
+def centre_text(view: MacaoView, p: int) -> Text:
     text = Text(f"{ARROW} ", style="bold")
-    step = view.get("step")
+    step = view.step
     if turned(view) and step != "over":
         text.append("NOW ", style="bold")
-        available = (view.get("available") or [])[p] if p < len(view.get("available") or []) else []
+        available = view.players[p].available if p < len(view.players) else ()
         text.append_text(signs.cubes(available, none="none"))
     elif step == "over":
         text.append("the game is over", style=signs.DIM)
-    elif int(view.get("round") or 0) == 0:
+    elif not view.round:
         text.append("turns in round 1", style=signs.DIM)
     else:
         text.append("turns after the dice", style=signs.DIM)
@@ -89,7 +95,7 @@ def centre_text(view: Mapping, p: int) -> Text:
 
 
 def draw_rose(
-    view: Mapping,
+    view: MacaoView,
     p: int,
     preview: Sequence[tuple[int, int, int]],
     width: int,
@@ -112,7 +118,7 @@ def draw_rose(
 
     title = signs.label(view, p)
     title.append("'s wind rose", style="bold")
-    rnd = int(view.get("round") or 0)
+    rnd = view.round or 0
     if rnd:
         title.append(f" · r{rnd}", style=signs.DIM)
     lines = [signs.pad(title, width)]
@@ -120,7 +126,7 @@ def draw_rose(
     for faces in RING:
         if not faces:
             middle = centre_text(view, p)
-            if now_marked and turned(view) and view.get("step") != "over":
+            if now_marked and turned(view) and view.step != "over":
                 middle.stylize(PLACE)
             lines.append(signs.centre(middle, width))
         elif len(faces) == 1:
@@ -135,20 +141,20 @@ def draw_rose(
     return lines
 
 
-def next_pile(view: Mapping, p: int) -> tuple[list[int], str]:
+def next_pile(view: MacaoView, p: int) -> tuple[list[int], str]:
     """What comes to `p` at the next turn of the rose, and when."""
-    pending = (view.get("pending") or [])[p] if p < len(view.get("pending") or []) else []
+    pending = pending_of(view, p)
     counts = list(pending[0]) if pending else [0] * len(COLOURS)
     return counts, when(view, 1)
 
 
-def summary(view: Mapping, p: int, width: int) -> Text:
+def summary(view: MacaoView, p: int, width: int) -> Text:
     """Another player's rose in a line: '● Bob next r6: R2 B1 · later 7'."""
     counts, arrives = next_pile(view, p)
     text = signs.label(view, p)
     text.append(f" {arrives}: " if arrives != "lost" else " next: ")
     text.append_text(signs.cubes(counts, none="none"))
-    pending = (view.get("pending") or [])[p] if p < len(view.get("pending") or []) else []
+    pending = pending_of(view, p)
     later = sum(sum(c) for c in pending[1:])
     if later:
         text.append(f" · later {later}", style=signs.DIM)

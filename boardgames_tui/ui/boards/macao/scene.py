@@ -5,17 +5,17 @@ The drawing reads nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from ....rules.macao.view import MacaoView
 from .cards import CardRow
 
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    view: Mapping
+    view: MacaoView
     viewer: int | None
     focus: int | None  # whose wind rose and cards: the player to act, else the viewer
     acting: bool  # the viewer is the one to move

@@ -32,6 +32,7 @@ from ....rules.macao.actions import (
     colour_name,
 )
 from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES, HOUSE_SET_NOTICE, ROUNDS
+from ....rules.macao.view import MacaoView
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
@@ -77,6 +78,7 @@ PANEL_OF_GROUP = {"quarter": "city", "sail": "sea", "activate": "cards", "use": 
 class MacaoScreen(GameScreen):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
+    view: MacaoView  # the frame's, once it has read the table
 
     @property  # type: ignore[override]
     def SECRETS(self) -> str:  # noqa: N802 (the frame's name for it)
@@ -101,15 +103,15 @@ class MacaoScreen(GameScreen):
     @property
     def rose_owner(self) -> int | None:
         """Whose rose and cards the board shows: the player to act, else the viewer."""
-        to_move = self.view.get("to_move") or []
+        to_move = self.view.to_move
         if to_move:
             return int(to_move[0])
         return self.viewer
 
-    def follow_decision(self, view: dict) -> None:
+    def follow_decision(self, view: MacaoView) -> None:
         """The cursors follow the new view; a new decision opens its panel and starts the dice."""
-        step = view.get("step")
-        decision = (step, view.get("round"), self.rose_owner, self.viewer, bool(self.legal))
+        step = view.step
+        decision = (step, view.round, self.rose_owner, self.viewer, bool(self.legal))
         before = self._decision
         new = decision != before
         self._decision = decision
@@ -120,7 +122,7 @@ class MacaoScreen(GameScreen):
             self.dice = None
         if new:
             panel = PANEL_FOR_STEP.get(str(step))
-            if step == "pay" and (view.get("payment") or {}).get("what") == "sail":
+            if step == "pay" and view.payment is not None and view.payment.what == "sail":
                 panel = "sea"
             same_turn = (
                 before is not None and before[0] in ("actions", "pay") and before[1:3] == decision[1:3]
@@ -147,7 +149,7 @@ class MacaoScreen(GameScreen):
             elif isinstance(action, Sail) or isinstance(action, UseCard) and action.to:
                 spaces.setdefault(action.to, []).append(action)
             elif isinstance(action, Deliver) and self.viewer is not None:
-                spaces.setdefault((view.get("ship") or [])[self.viewer], []).append(action)
+                spaces.setdefault(view.players[self.viewer].ship, []).append(action)
         self.quarter_moves, self.space_moves = quarters, spaces
         self.city.set_targets(
             (Target(q, gx, gy, tuple(quarters.get(q, ()))) for q, (gx, gy) in city.GRID.items()),
@@ -187,9 +189,9 @@ class MacaoScreen(GameScreen):
         return False
 
     def panels(self) -> tuple[str, ...]:
-        step = self.view.get("step")
+        step = self.view.step
         shown = ["city", "sea", "cards", "track"]
-        if step == "dice" or self.view.get("round") and any(self.view.get("dice") or []):
+        if step == "dice" or self.view.round and any(self.view.dice):
             shown.insert(0, "dice")
         return tuple(shown)
 
@@ -267,10 +269,10 @@ class MacaoScreen(GameScreen):
         """Lines under the rose: a payment under way, the simultaneous pick kept from the others."""
         view = self.view
         out = []
-        payment = view.get("payment")
+        payment = view.payment
         if payment:
-            due = payment.get("due")
-            what = f"sail to {payment.get('to')}" if payment.get("what") == "sail" else "the wall"
+            due = payment.due
+            what = f"sail to {payment.to}" if payment.what == "sail" else "the wall"
             text = Text(f"pay {due} cube{'s' if due != 1 else ''}: {what}", style="bold")
             text.truncate(width, overflow="ellipsis")
             out.append(text)
@@ -278,10 +280,10 @@ class MacaoScreen(GameScreen):
         return out
 
     # -- the frame's hooks ---------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
-        step = str(view.get("step", ""))
-        rnd = int(view.get("round") or 0)
-        price = view.get("price") or [0, 0]
+    def header_text(self, view: MacaoView) -> Text:
+        step = view.step
+        rnd = view.round or 0
+        price = view.price
         turn = self.turn_text().cell_len
         room = (self.size.width or 80) - turn - 3
         for level in (2, 1, 0):
@@ -299,49 +301,49 @@ class MacaoScreen(GameScreen):
                 return text
         return text
 
-    def decision_title(self, view: dict) -> str:
-        return STEP_TITLE.get(str(view.get("step")), "your move")
+    def decision_title(self, view: MacaoView) -> str:
+        return STEP_TITLE.get(view.step, "your move")
 
-    def player_rows(self, view: dict) -> list[Text]:
+    def player_rows(self, view: MacaoView) -> list[Text]:
         rows = []
         width = (self.size.width or 80) - 1
         long = width >= 100
-        names = view.get("names") or [s.name for s in self.table.seats]
-        owner = view.get("owner") or {}
-        for p in range(len(names)):
+        owner = view.owner
+        for p, player in enumerate(view.players):
             prefix = self.player_prefix(p)
-            parts = [Text(f"PP {view['pp'][p]:>2}", style="bold"), Text(f"{view['gold'][p]} GC")]
-            cargo = view["cargo"][p]
-            goods = " ".join(GOOD_NAMES[g] if long else signs.GOOD_SHORT[g] for g in cargo) or "no goods"
-            parts.append(Text(f"ship {sea.short(view['ship'][p])}: {goods}"))
-            if view["jokers"][p]:
-                parts.append(Text(f"jokers {view['jokers'][p]}"))
-            if view["punish"][p]:
-                parts.append(Text(f"−3×{view['punish'][p]}", style="bold"))
+            parts = [Text(f"PP {player.pp:>2}", style="bold"), Text(f"{player.gold} GC")]
+            goods = (
+                " ".join(GOOD_NAMES[g] if long else signs.GOOD_SHORT[g] for g in player.cargo) or "no goods"
+            )
+            parts.append(Text(f"ship {sea.short(player.ship)}: {goods}"))
+            if player.jokers:
+                parts.append(Text(f"jokers {player.jokers}"))
+            if player.punish:
+                parts.append(Text(f"−3×{player.punish}", style="bold"))
             quarters = sum(1 for o in owner.values() if o == p)
             parts.append(Text(f"quarters {quarters}"))
-            parts.append(Text(f"cards {len(view['tableau'][p])}+{len(view['active'][p])} active"))
+            parts.append(Text(f"cards {len(player.tableau)}+{len(player.active)} active"))
             row = prefix
             row.append(" ")
             row.append_text(signs.fit(parts, width - prefix.cell_len - 1))
             rows.append(row)
         return rows
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: MacaoView) -> Text | None:
         """In the simultaneous option, the viewer's own pick before all have chosen."""
-        if view.get("step") != "dice" or self.viewer is None:
+        if view.step != "dice" or self.viewer is None:
             return None
-        picks = view.get("picks") or []
-        mine = picks[self.viewer] if self.viewer < len(picks) else None
-        if not mine or (view.get("options") or {}).get("dice_choice") != "simultaneous":
+        players = view.players
+        mine = players[self.viewer].pick if self.viewer < len(players) else None
+        if not mine or self.table.options.get("dice_choice") != "simultaneous":
             return None
         text = Text("your dice: ", style="bold")
         text.append_text(signs.colours(mine[:2]))
         text.append(" (only you see them)", style="dim")
         return text
 
-    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
-        step = view.get("step")
+    def action_groups(self, view: MacaoView, legal: list[Action]) -> list[ActionGroup]:
+        step = view.step
         if step == "dice":
             return self.dice_groups(legal)
         if step == "start_cubes":
@@ -371,7 +373,7 @@ class MacaoScreen(GameScreen):
 
     def dice_groups(self, legal: list[Action]) -> list[ActionGroup]:
         """The dice by the first of the two (a choice of the second follows)."""
-        dice = self.view.get("dice") or []
+        dice = self.view.dice
         groups: dict[int, ActionGroup] = {}
         for action in legal:
             a = cast(ChooseDice, action).a
@@ -401,14 +403,14 @@ class MacaoScreen(GameScreen):
         """Short labels: the action list is 40 cells wide at 80 columns, in two columns."""
         view = self.view
         if isinstance(action, Tribute):
-            price = view.get("price") or [0, 0]
+            price = view.price
             return f"Tribute {price[0]} GC → {price[1]} PP"
         if isinstance(action, PayCube):
             return f"Pay {COLOURS[action.colour]} ({colour_name(action.colour)})"
         if isinstance(action, Deliver):
             return f"Deliver {GOOD_NAMES.get(action.good, action.good)}"
         if isinstance(action, Pass):
-            if view.get("step") == "draft":
+            if view.step == "draft":
                 return "Take no card"
             lost = self.cubes_lost()
             return f"Pass (end turn; {lost} lost)" if lost else "Pass (end turn)"
@@ -422,9 +424,9 @@ class MacaoScreen(GameScreen):
 
     def action_label(self, action: Action) -> str | Text:
         if isinstance(action, Wall):
-            wall = self.view.get("wall") or []
+            wall = self.view.wall
             here = next((s for s, stack in enumerate(wall) if self.viewer in stack), 0)
-            prices = (self.view.get("wall_prices") or [[]])[self.viewer or 0]
+            prices = self.view.players[self.viewer or 0].wall_prices
             cost = prices[action.spaces - 1] if action.spaces <= len(prices) else None
             price = f", {cost} cube{'s' if cost != 1 else ''}" if cost is not None else ""
             return f"{action.describe()} (to space {min(here + action.spaces, len(wall) - 1) + 1}{price})"
@@ -461,7 +463,7 @@ class MacaoScreen(GameScreen):
         self.redraw_board()
 
     # -- details (i) ---------------------------------------------------------------------------
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: MacaoView) -> tuple[str | Text, RenderableType]:
         return details(view, self.viewer)
 
     # -- keys ------------------------------------------------------------------------------------
@@ -524,9 +526,9 @@ class MacaoScreen(GameScreen):
 
     def cubes_lost(self) -> str:
         """The viewer's unspent cubes, which passing would lose ("" when none)."""
-        if self.viewer is None or self.view.get("step") != "actions":
+        if self.viewer is None or self.view.step != "actions":
             return ""
-        have = (self.view.get("available") or [])[self.viewer]
+        have = self.view.players[self.viewer].available
         return " ".join(f"{COLOURS[c]}{n}" for c, n in enumerate(have) if n)
 
     def action_pass_turn(self) -> None:
@@ -617,7 +619,7 @@ class MacaoScreen(GameScreen):
         if self.dice is not None:
             self.mark_die(colour)
             return
-        if self.view.get("step") == "pay" and self.my_turn:
+        if self.view.step == "pay" and self.my_turn:
             moves = [m for m in self.legal if isinstance(m, PayCube) and m.colour == colour]
             if not moves:
                 self.say(f"You have no {colour_name(colour)} cube to pay with.", error=True)

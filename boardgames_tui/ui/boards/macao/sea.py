@@ -13,12 +13,11 @@ A sea space shows the ship on it (a figure when several share it: the ships' lin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.macao.data import PORTS, SPACE, SPACE_LIST
+from ....rules.macao.view import MacaoView
 from . import signs
 
 TEMPLATE = (
@@ -69,14 +68,14 @@ def short(space: str) -> str:
     return signs.PORT_SHORT.get(space, space)
 
 
-def ships_at(view: Mapping, space: str) -> list[int]:
-    return [p for p, at in enumerate(view.get("ship") or []) if at == space]
+def ships_at(view: MacaoView, space: str) -> list[int]:
+    return [p for p, player in enumerate(view.players) if player.ship == space]
 
 
-def slots_text(view: Mapping, port: str) -> Text:
+def slots_text(view: MacaoView, port: str) -> Text:
     """'5◆ 3· 2·': each delivery space's points and who filled it."""
-    filled = (view.get("delivered") or {}).get(port) or []
-    values = view.get("port_points") or [5, 3, 2]
+    filled = view.delivered.get(port) or ()
+    values = view.port_points
     text = Text()
     for i, value in enumerate(values):
         if i:
@@ -93,7 +92,7 @@ def route_x0(width: int) -> int:
     return max(0, (width - ROUTE_WIDTH) // 2)
 
 
-def draw_route(view: Mapping, width: int, cursor: str | None, marked: frozenset) -> list[Text]:
+def draw_route(view: MacaoView, width: int, cursor: str | None, marked: frozenset) -> list[Text]:
     """The four lines of the route, centred in `width`, with the ships and the cursor."""
     x0 = route_x0(width)
     out = []
@@ -128,7 +127,7 @@ def draw_route(view: Mapping, width: int, cursor: str | None, marked: frozenset)
     return out
 
 
-def port_entry(view: Mapping, port: str, long: bool) -> Text:
+def port_entry(view: MacaoView, port: str, long: bool) -> Text:
     good = SPACE[port].good or ""
     text = Text(f"{port:<10}" if long else f"{short(port)} ", style=PORT)
     text.append(f"{signs.good(good):<13}" if long else f"{signs.GOOD_SHORT[good]} ")
@@ -141,7 +140,7 @@ def port_entry(view: Mapping, port: str, long: bool) -> Text:
     return text
 
 
-def port_cells(view: Mapping, width: int, port: str) -> tuple[int, int, int] | None:
+def port_cells(view: MacaoView, width: int, port: str) -> tuple[int, int, int] | None:
     """Where `port` is among the port lines: (line, first cell, last cell + 1); None for a space
     that is no port."""
     if port not in PORTS:
@@ -155,7 +154,7 @@ def port_cells(view: Mapping, width: int, port: str) -> tuple[int, int, int] | N
     return i % half, x, min(end, column if i < half else width)
 
 
-def port_lines(view: Mapping, width: int) -> list[Text]:
+def port_lines(view: MacaoView, width: int) -> list[Text]:
     """The eight ports in two columns: name, good, delivery spaces, ships in port."""
     column = width // 2
     long = column >= 36
@@ -170,13 +169,12 @@ def port_lines(view: Mapping, width: int) -> list[Text]:
     return out
 
 
-def ships_line(view: Mapping, width: int) -> Text:
+def ships_line(view: MacaoView, width: int) -> Text:
     """Where every ship is, with its cargo: '◆ LIS Te Ri · ● s05 · ▲ MAC'."""
     parts = []
-    cargo = view.get("cargo") or []
-    for p, at in enumerate(view.get("ship") or []):
-        part = signs.sign(p, f" {short(at)}")
-        goods = cargo[p] if p < len(cargo) else []
+    for p, player in enumerate(view.players):
+        part = signs.sign(p, f" {short(player.ship)}")
+        goods = player.cargo
         if goods:
             part.append(" " + " ".join(signs.GOOD_SHORT.get(g, g) for g in goods), style=signs.DIM)
         parts.append(part)
@@ -185,7 +183,7 @@ def ships_line(view: Mapping, width: int) -> Text:
     return line
 
 
-def space_hint(view: Mapping, space: str, width: int, action: str) -> Text:
+def space_hint(view: MacaoView, space: str, width: int, action: str) -> Text:
     """The space under the cursor in words, and what Enter does there."""
     kind = SPACE[space].kind
     slots = None

@@ -5,12 +5,13 @@ and every owner its symbol.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES, QUARTER
+from ....rules.macao.view import MacaoView
 from ... import theme
 
 # Black cubes would vanish on a dark terminal: black letters on a light ground instead.
@@ -57,14 +58,19 @@ def style(p: int, bold: bool = True) -> Style:
     return theme.seat_style(p, bold)
 
 
-def name(view: Mapping, p: int) -> str:
-    names = view.get("names") or []
-    return names[p] if 0 <= p < len(names) else f"player {p + 1}"
+def name(view: MacaoView, p: int) -> str:
+    players = view.players
+    return players[p].name if 0 <= p < len(players) else f"player {p + 1}"
 
 
-def label(view: Mapping, p: int) -> Text:
+def label(view: MacaoView, p: int) -> Text:
     """'◆ Ann' in the player's style."""
-    return Text(f"{symbol(p)} {name(view, p)}", style=style(p))
+    return named(p, name(view, p))
+
+
+def named(p: int, name: str) -> Text:
+    """'◆ Ann': the symbol and `name`, in the player's style."""
+    return Text(f"{symbol(p)} {name}", style=style(p))
 
 
 def sign(p: int, text: str = "") -> Text:
@@ -72,8 +78,8 @@ def sign(p: int, text: str = "") -> Text:
     return Text(f"{symbol(p)}{text}", style=style(p))
 
 
-def players(view: Mapping) -> int:
-    return len(view.get("gold") or [])
+def players(view: MacaoView) -> int:
+    return len(view.players)
 
 
 def cube(colour: int | str, text: str = "") -> Text:
