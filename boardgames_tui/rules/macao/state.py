@@ -933,7 +933,7 @@ class MacaoState(StepState):
         self._say("The game is over")
 
     # -- what players see --------------------------------------------------------------------
-    def view(self, seat: int | None) -> MacaoView:  # type: ignore[override]
+    def view(self, seat: int | None) -> MacaoView:
         viewer = seat if type(seat) is int and 0 <= seat < self.n else None
         hidden = self.secret_dice and self.step == "dice"
         players = tuple(
@@ -982,7 +982,7 @@ class MacaoState(StepState):
             options=dict(self.options),
         )
 
-    def bot_view(self, seat: int) -> MacaoBotView:  # type: ignore[override]
+    def bot_view(self, seat: int) -> MacaoBotView:
         """What the bot reads of `seat`'s view, and nothing more (see MacaoBotView)."""
         mine = MacaoBotPlayer(
             pending=tuple(self.pending[seat]),

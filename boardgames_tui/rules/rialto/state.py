@@ -1154,7 +1154,7 @@ class RialtoState(StepState):
 
     # -- what players see ---------------------------------------------------------------------
     # core's State still says a view is a Mapping, while the games move to typed views
-    def view(self, seat: int | None) -> RialtoView:  # type: ignore[override]
+    def view(self, seat: int | None) -> RialtoView:
         viewer = self._viewer(seat)
         in_stage = self.stage is not None
         final = self.final
@@ -1204,7 +1204,7 @@ class RialtoState(StepState):
             options=dict(self.options),
         )
 
-    def bot_view(self, seat: int) -> RialtoBotView:  # type: ignore[override]
+    def bot_view(self, seat: int) -> RialtoBotView:
         """What bot.py reads, and nothing that costs more: the players' buildings, the plays, the
         stacks are left out."""
         viewer = self._viewer(seat)
