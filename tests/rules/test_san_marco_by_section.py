@@ -352,15 +352,15 @@ def test_s4_7_e16_pair_two_piles_stay_hidden_until_pair_one_is_done_limits_are_p
     split_simply(state, second["divider"])
     c1 = first["choosers"][0]
     outsider = second["choosers"][0]
-    assert state.view(outsider)["offers"][0]["cards"] == first["cards"]  # revealed: public
+    assert state.view(outsider).offers[0].cards == tuple(first["cards"])  # revealed: public
     for seat in {0, 1, 2, 3} - {second["divider"]}:
-        assert state.view(seat)["offers"][1]["cards"] is None
-    assert state.view(second["divider"])["offers"][1]["cards"] == second["cards"]
+        assert state.view(seat).offers[1].cards is None
+    assert state.view(second["divider"]).offers[1].cards == tuple(second["cards"])
     state.apply(c1, Choose(0))
-    assert state.view(outsider)["limits"][c1] == state.limits[c1]  # limit cards in the open
+    assert state.view(outsider).limits[c1] == tuple(state.limits[c1])  # limit cards in the open
     decline_all(state)
     assert state.offer_at == 1 and second["revealed"]
-    assert state.view(c1)["offers"][1]["cards"] == second["cards"]
+    assert state.view(c1).offers[1].cards == tuple(second["cards"])
 
 
 def test_s4_6_the_taker_plays_the_cards_in_any_order():

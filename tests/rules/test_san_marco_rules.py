@@ -266,7 +266,7 @@ def test_a_four_player_round_both_dividers_split_before_anything_is_shown():
     assert first["divider"] == state.start and len(first["cards"]) == 8 == len(second["cards"])
     others = set(range(4)) - {first["divider"]}
     for seat in others:
-        assert state.view(seat)["offers"][0]["cards"] is None
+        assert state.view(seat).offers[0].cards is None
     with pytest.raises(IllegalAction, match="at least one card"):
         state.apply(first["divider"], Confirm())
     state.apply(first["divider"], PutCard(0, 1))

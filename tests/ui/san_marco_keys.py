@@ -17,11 +17,11 @@ def next_key(app) -> str | None:
     if screen is not getattr(app, "game_screen", None) or not screen.my_turn:
         return None
     view = screen.view
-    step = view.get("step")
+    step = view.step
     if step == "split":
         offer = screen.offer()
-        draft = offer["draft"]
-        piles = offer["piles"]
+        draft = offer.draft
+        piles = offer.piles
         if all(p in draft for p in range(piles)):
             return "enter"
         # the picked card moves down a pile; at the last pile, the next card is picked

@@ -3,10 +3,14 @@ divider, a whole game played by keystrokes, and the board's pictures at 80×24 a
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.san_marco import GAME
 from boardgames_tui.rules.san_marco.data import DISTRICTS, NDISTRICTS, PAIRS
+from boardgames_tui.rules.san_marco.view import SanMarcoView
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.san_marco import screen as sm_screen
 from boardgames_tui.ui.boards.san_marco import signs, tray
@@ -39,23 +43,20 @@ def scene_of(view, **kw):
     return Scene(view=view, names=["Ann", "Bob", "Cleo"], viewer=0, acting=True, **kw)
 
 
-def empty_view(**kw):
-    view = {
-        "cubes": [[0, 0, 0] for _ in range(NDISTRICTS)],
-        "supply": [25, 25, 25],
-        "bridges": [],
-        "players": [{"name": n} for n in ("Ann", "Bob", "Cleo")],
-        "doge": None,
-    }
-    view.update(kw)
-    return view
+def empty_view(**kw) -> SanMarcoView:
+    """A three-player game's public view with nothing on the board, then `kw`'s fields."""
+    view = GAME.new(["Ann", "Bob", "Cleo"], 1).view(None)
+    empty = dataclasses.replace(
+        view, cubes=((0, 0, 0),) * NDISTRICTS, supply=(25, 25, 25), bridges=(), doge=None
+    )
+    return dataclasses.replace(empty, **kw)
 
 
 def test_the_map_shows_cubes_bridges_the_doge_and_marks_the_legal_places():
-    cubes = [[0, 0, 0] for _ in range(NDISTRICTS)]
-    cubes[3] = [3, 0, 2]
+    cubes = [(0, 0, 0)] * NDISTRICTS
+    cubes[3] = (3, 0, 2)
     a, b = PAIRS[0]
-    view = empty_view(cubes=cubes, bridges=[[a, b, 1], [a, b, 2]], doge=3)
+    view = empty_view(cubes=tuple(cubes), bridges=((a, b, 1), (a, b, 2)), doge=3)
     lines = draw_map(
         Layout(80, 24), scene_of(view, marked=frozenset({("district", 3)}), place=("district", 3))
     )
@@ -84,9 +85,9 @@ def marked_labels(monkeypatch):
 def secret_split(app) -> int | None:
     """The divider whose cards nobody else may see now (a split under way), or None."""
     view = app.table.view(None)  # the public view: who divides is public, the cards are not
-    if view["step"] != "split":
+    if view.step != "split":
         return None
-    return view["offers"][view["offer_at"]]["divider"]
+    return view.offers[view.offer_at].divider
 
 
 def split_check(checks: list[int]):
@@ -132,43 +133,41 @@ async def test_four_players_both_splits_stay_with_their_dividers(monkeypatch):
     checks = [0, 0]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await play_by_keys(app, pilot, lambda a: a.table.view(None)["round"] >= 3, checks)
+        await play_by_keys(app, pilot, lambda a: a.table.view(None).round >= 3, checks)
     assert checks[0] >= 4 and checks[1] >= 4  # two dividers a round, each hidden from three
 
 
 # -- the keys of each decision ---------------------------------------------------------------------
 async def test_the_divider_moves_cards_with_the_keys_and_an_empty_pile_is_refused():
-    path = saved_san_marco(lambda v: v["step"] == "split" and v["round"] >= 2)
+    path = saved_san_marco(lambda v: v.step == "split" and v.round >= 2)
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_board(app, pilot)
         screen = app.game_screen
         offer = screen.offer()
-        divider = offer["divider"]
-        assert screen.viewer == divider and offer["cards"] is not None and screen.card == 0
+        divider = offer.divider
+        assert screen.viewer == divider and offer.cards is not None and screen.card == 0
         steps = len(app.table.record.steps)
         await pilot.press("enter")  # piles 2 and 3 are empty: refused, nothing changes
         assert len(app.table.record.steps) == steps and "at least one card" in app.screen_text()
         await pilot.press("right", "2")  # the second card into pile 2
-        assert screen.card == 1 and app.table.view(divider)["offers"][0]["draft"][1] == 1
+        assert screen.card == 1 and app.table.view(divider).offers[0].draft[1] == 1
         await pilot.press("down")  # and on into pile 3
-        assert app.table.view(divider)["offers"][0]["draft"][1] == 2
+        assert app.table.view(divider).offers[0].draft[1] == 2
         await pilot.press("down")  # there is no pile 4
-        assert app.table.view(divider)["offers"][0]["draft"][1] == 2 and "no pile 4" in app.screen_text()
+        assert app.table.view(divider).offers[0].draft[1] == 2 and "no pile 4" in app.screen_text()
         await pilot.press("up", "right", "3")  # card 1 back to pile 2, the next card to pile 3
-        draft = app.table.view(divider)["offers"][0]["draft"]
+        draft = app.table.view(divider).offers[0].draft
         assert sorted(set(draft)) == [0, 1, 2]
         await pilot.press("enter")  # every pile holds a card: the piles go to the chooser
-        assert app.table.view(None)["step"] == "choose"
+        assert app.table.view(None).step == "choose"
 
 
 def doge_to_play() -> BoardgamesApp:
     """Late in a game (round 11 of this one), a Doge card to play with the Doge on the board, where
     some districts have routes of different prices."""
     path = saved_san_marco(
-        lambda v: (
-            v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None and v["round"] >= 11
-        )
+        lambda v: v.step == "resolve" and "doge" in v.pending and v.doge is not None and v.round >= 11
     )
     return BoardgamesApp(load_path=path, bot_delay=0)
 
@@ -176,8 +175,8 @@ def doge_to_play() -> BoardgamesApp:
 async def pick_the_doge_card(app, pilot):
     await to_the_board(app, pilot)
     screen = app.game_screen
-    assert "doge" in screen.view["pending"]
-    while (screen.view["pending"] or [None])[screen.played_card()] != "doge":
+    assert "doge" in screen.view.pending
+    while screen.view.pending[screen.played_card()] != "doge":
         await pilot.press("c")
     return screen
 
@@ -190,12 +189,12 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await pick_the_doge_card(app, pilot)
         view, seat = screen.view, screen.viewer
-        bridges = [((a, b), owner) for a, b, owner in view["bridges"]]
-        routes = doge_routes(view["doge"], bridges, seat, view["prestige"][seat])
+        bridges = [((a, b), owner) for a, b, owner in view.bridges]
+        routes = doge_routes(view.doge, bridges, seat, view.prestige[seat])
         notes = screen.doge_notes()
         assert set(notes) == set(routes) and notes  # every reachable district, and only those
         for d, route in routes.items():
-            if d != view["doge"]:
+            if d != view.doge:
                 assert notes[d].plain.startswith("♛ " + ("free" if not route.cost else f"{route.cost}:"))
         text = app.screen_text()
         assert "♛ stays" in text
@@ -222,15 +221,15 @@ async def test_a_doge_card_shows_each_cheapest_price_and_offers_the_routes_cheap
             await pilot.press("enter")  # no move there: a reason, and nothing played
             assert len(app.table.record.steps) == steps
             # the reason says which: no run of bridges at all, or none the prestige pays for
-            if unreachable[0] in doge_reach(view["doge"], bridges, seat):
+            if unreachable[0] in doge_reach(view.doge, bridges, seat):
                 assert "cannot get here for the prestige you have" in app.screen_text()
             else:
                 assert "cannot get here: no run of bridges leads here" in app.screen_text()
         # with no prestige left, a district over another player's bridge is out of reach only for
         # want of prestige, and the reason says so
-        poor = dict(view, prestige=[0] * len(view["prestige"]))
-        free = doge_routes(view["doge"], bridges, seat, 0)
-        dear = sorted(doge_reach(view["doge"], bridges, seat) - set(free))
+        poor = dataclasses.replace(view, prestige=(0,) * len(view.prestige))
+        free = doge_routes(view.doge, bridges, seat, 0)
+        dear = sorted(doge_reach(view.doge, bridges, seat) - set(free))
         assert dear  # (the position is chosen for it: some route there costs prestige)
         screen.view = poor
         assert screen.why_not_here(dear[0]) == "the Doge cannot get here for the prestige you have"
@@ -246,7 +245,7 @@ async def test_w_walks_the_doge_out_over_a_bridge_and_back_paying_each_crossing(
         screen = await pick_the_doge_card(app, pilot)
         assert "w walk" in app.screen_text()
         view, seat, card = screen.view, screen.viewer, screen.played_card()
-        start, prestige = view["doge"], list(view["prestige"])
+        start, prestige = view.doge, list(view.prestige)
         steps = len(app.table.record.steps)
 
         await pilot.press("w", "escape")  # called off: nothing played
@@ -274,9 +273,9 @@ async def test_w_walks_the_doge_out_over_a_bridge_and_back_paying_each_crossing(
         assert played.district == start and len(played.steps) == 2 and played.steps[0] == played.steps[1]
         from boardgames_tui.rules.san_marco.reckoning import district_scores
 
-        counts = dict(enumerate(view["cubes"][start]))
+        counts = dict(enumerate(view.cubes[start]))
         share = district_scores(counts, DISTRICTS[start].high, DISTRICTS[start].low).get(seat, 0)
-        after = app.table.view(None)["prestige"][seat]
+        after = app.table.view(None).prestige[seat]
         assert after == prestige[seat] - 2 * paid_out + share  # each crossing paid, then the scoring
 
 
@@ -297,7 +296,7 @@ async def test_a_bots_moves_that_nobody_sees_are_not_waited_for(monkeypatch):
 
     monkeypatch.setattr(app, "set_timer", timer)
     async with app.run_test(size=(80, 24)) as pilot:
-        while app.table is None or app.table.view(None)["round"] < 3:
+        while app.table is None or app.table.view(None).round < 3:
             await pilot.pause(0.01)
         steps = app.table.record.steps
         puts = [i for i, step in enumerate(steps) if step.action.kind == "put"]

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from boardgames_tui.learn import script
 from boardgames_tui.rules.san_marco.data import DISTRICTS, PAIRS
+from boardgames_tui.rules.san_marco.view import SanMarcoView
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.san_marco.layout import Layout
 from boardgames_tui.ui.boards.san_marco.scene import Scene
@@ -56,7 +57,7 @@ def looks(style: Style) -> tuple:
 
 
 # -- where each kind of place is, in cells -------------------------------------------------------
-def place_cells(layout: Layout, tray: list, view: dict, name: str) -> set[tuple[int, int]]:
+def place_cells(layout: Layout, tray: list, view: SanMarcoView, name: str) -> set[tuple[int, int]]:
     place = place_named(name)
     assert place is not None, name
     if place[0] == "district":
@@ -67,7 +68,7 @@ def place_cells(layout: Layout, tray: list, view: dict, name: str) -> set[tuple[
         start = 0 if canal.kind == "far" else canal.x  # a far canal's words are marked too
         return {(x, canal.y) for x in range(start, canal.x + canal.width)}
     if place[0] == "doge":
-        x, y = layout.box_of(view["doge"])
+        x, y = layout.box_of(view.doge)
         return {(x + layout.box_width - 2, y + 1)}
     assert place[0] == "pile"
     return {
@@ -78,7 +79,7 @@ def place_cells(layout: Layout, tray: list, view: dict, name: str) -> set[tuple[
     }
 
 
-def walkthrough_view(title: str) -> dict:
+def walkthrough_view(title: str) -> SanMarcoView:
     """The learner's view at a walkthrough step (its scripted and bot moves made)."""
     walk = script.load("san_marco")
     pos = script.start(walk)
@@ -92,15 +93,15 @@ def walkthrough_view(title: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def view() -> dict:
+def view() -> SanMarcoView:
     # Katya's piles face up for the learner to choose; the Doge in Dorsoduro; bridges on the
     # far canal (San Marco – Dorsoduro)
     view = walkthrough_view("Boris moves the Doge")
-    assert view["step"] == "choose" and view["doge"] is not None
+    assert view.step == "choose" and view.doge is not None
     return view
 
 
-def scene_of(view: dict, names=(), **kw) -> Scene:
+def scene_of(view: SanMarcoView, names=(), **kw) -> Scene:
     spots = frozenset(place_named(n) for n in names)
     return Scene(view=view, names=["Sam", "Boris", "Katya"], viewer=0, acting=True, spots=spots, **kw)
 
@@ -197,7 +198,7 @@ def board_cells(board) -> Cells:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 async def test_the_board_marks_what_lesson_places_names_and_clears_back_to_before(size):
-    path = saved_san_marco(lambda v: v["step"] == "choose" and v["doge"] is not None)
+    path = saved_san_marco(lambda v: v.step == "choose" and v.doge is not None)
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=size) as pilot:
         await to_the_board(app, pilot)
@@ -226,7 +227,7 @@ async def test_the_board_marks_what_lesson_places_names_and_clears_back_to_befor
 
 async def test_the_maps_cache_knows_the_marks():
     """A redraw from the same view (as a cursor move makes) shows a mark, and drops it after."""
-    path = saved_san_marco(lambda v: v["step"] == "choose" and v["doge"] is not None)
+    path = saved_san_marco(lambda v: v.step == "choose" and v.doge is not None)
     app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_board(app, pilot)

@@ -43,9 +43,9 @@ def test_game_over(snap_compare):
 # San Marco, resumed from games the normal bot played: the map with a Doge card picked (where he can
 # go, at what price), a divider's split under way, and the piles face up for the chooser.
 SAN_MARCO_AT = {
-    "map": (lambda v: v["step"] == "resolve" and "doge" in v["pending"] and v["doge"] is not None, ["c"]),
-    "split": (lambda v: v["step"] == "split" and v["round"] >= 2, ["right", "2", "right", "3"]),
-    "choice": (lambda v: v["step"] == "choose" and v["round"] >= 2, ["down"]),
+    "map": (lambda v: v.step == "resolve" and "doge" in v.pending and v.doge is not None, ["c"]),
+    "split": (lambda v: v.step == "split" and v.round >= 2, ["right", "2", "right", "3"]),
+    "choice": (lambda v: v.step == "choose" and v.round >= 2, ["down"]),
 }
 
 

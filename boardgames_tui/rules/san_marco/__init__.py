@@ -51,6 +51,7 @@ class SanMarcoGame(Game):
     options = OPTIONS
     state_class = ".state:SanMarcoState"
     normal_bot = ".bot:SmartBot"
+    view_class = ".view:SanMarcoView"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 7900, 3: 6200, 4: 5800}
     rules_values = ".data:rules_values"

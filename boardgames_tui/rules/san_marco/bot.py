@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..core import Action
 from .actions import (
@@ -30,6 +29,10 @@ from .actions import (
 )
 from .data import DISTRICTS, LIMIT_OUT, NDISTRICTS
 from .reckoning import banishment_losses, district_scores, follow
+from .view import SanMarcoBotView, SanMarcoView
+
+# What the bot decides from: its bot view (the search's playouts, the table), or a whole view.
+Seen = SanMarcoBotView | SanMarcoView
 
 # Rough worth of an action card in hand, in prestige, before knowing where it will be played.
 CARD_WORTH = {"district": 2.0, "bridge": 1.2, "transfer": 2.5, "doge": 3.0, "banish": 1.5}
@@ -64,20 +67,22 @@ def with_cube(cubes: Sequence[Sequence[int]], d: int, colour: int, delta: int) -
 class SmartBot:
     uses_view = True
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        me = view["viewer"]
-        step = view["step"]
+    def choose(self, view: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+        me = view.viewer
+        assert me is not None, "a bot decides for a seat"
+        step = view.step
         if step == "split":
             return self._split(view, legal, me)
         if step == "choose":
             return max(legal, key=lambda a: self._pile_worth(view, a, me) + rng.random() * 1e-6)
         return max(legal, key=lambda a: self.value(view, a, me) + rng.random() * 1e-6)
 
-    def ranked(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: Seen, legal: Sequence[Action], rng: random.Random) -> list[Action]:
         """The legal actions by this bot's own values, best first: the moves a search should weigh
         against its choice before any others. A split is built card by card, one card's move
         saying little on its own, so those come in a random order."""
-        me, step = view["viewer"], view["step"]
+        me, step = view.viewer, view.step
+        assert me is not None, "a bot decides for a seat"
         if step == "split":
             order = list(legal)
             rng.shuffle(order)
@@ -95,17 +100,20 @@ class SmartBot:
             return -value * (0.6 if value < room else 3.0)
         return CARD_WORTH[card.split(":")[0]]
 
-    def _pile_worth(self, view: Mapping[str, Any], action: Action, me: int) -> float:
+    def _pile_worth(self, view: Seen, action: Action, me: int) -> float:
         assert isinstance(action, Choose)
-        offer = view["offers"][view["offer_at"]]
-        total = sum(view["limits"][me])
-        cards = [c for c, p in zip(offer["cards"], offer["draft"]) if p == action.pile]
+        offer = view.offers[view.offer_at]
+        assert offer is not None and offer.cards is not None and offer.draft is not None, "piles face up"
+        total = sum(view.limits[me])
+        cards = [c for c, p in zip(offer.cards, offer.draft) if p == action.pile]
         return sum(self.card_worth(c, total) for c in cards)
 
-    def _split(self, view: Mapping[str, Any], legal: Sequence[Action], me: int) -> Action:
-        offer = view["offers"][view["offer_at"]]
-        cards, draft, piles = offer["cards"], offer["draft"], offer["piles"]
-        total = sum(view["limits"][me])
+    def _split(self, view: Seen, legal: Sequence[Action], me: int) -> Action:
+        offer = view.offers[view.offer_at]
+        assert offer is not None, "a bot view holds the offer being split"
+        cards, draft, piles = offer.cards, offer.draft, offer.piles
+        assert cards is not None and draft is not None, "a divider sees its own cards"
+        total = sum(view.limits[me])
         # the cards by worth, best first, each onto the pile worth least so far
         order = sorted(range(len(cards)), key=lambda i: -self.card_worth(cards[i], total))
         target = [0] * len(cards)
@@ -120,8 +128,8 @@ class SmartBot:
         return Confirm() if Confirm() in legal else legal[0]
 
     # -- playing cards ---------------------------------------------------------------------
-    def value(self, view: Mapping[str, Any], action: Action, me: int) -> float:
-        cubes = view["cubes"]
+    def value(self, view: Seen, action: Action, me: int) -> float:
+        cubes = view.cubes
         before = worth(cubes, me)
         if isinstance(action, Reroll):
             return 0.1 if action.again else 0.0
@@ -143,7 +151,8 @@ class SmartBot:
             return self._banish_worth(cubes, action.district, me)
         if isinstance(action, PickBanished):
             after = [list(row) for row in cubes]
-            d = view["banish"]["district"]
+            assert view.banish is not None, "a banishment's pick comes with its roll"
+            d = view.banish.district
             for colour, k in enumerate(action.counts):
                 after[d][colour] -= k
             return worth(after, me) - before
@@ -154,9 +163,9 @@ class SmartBot:
             mine = scores.get(me, 0)
             rival = max((p for c, p in scores.items() if c != me), default=0)
             cost = 0.0
-            if view["doge"] is not None:
-                bridges = [((a, b), owner) for a, b, owner in view["bridges"]]
-                route = follow(view["doge"], action.steps, bridges, me)
+            if view.doge is not None:
+                bridges = [((a, b), owner) for a, b, owner in view.bridges]
+                route = follow(view.doge, action.steps, bridges, me)
                 # what is paid to the rivals helps them too; shorter routes first among equals
                 cost = route.cost + 0.5 * sum(n for _, n in route.paid) + 0.01 * len(route.path)
             return mine - 0.5 * rival - cost

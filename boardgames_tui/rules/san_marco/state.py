@@ -68,6 +68,7 @@ from .reckoning import (
     period_bonus,
     winners,
 )
+from .view import Banishment, Decks, Offer, SanMarcoBotView, SanMarcoPlayer, SanMarcoView
 
 # The action and limit cards a divider draws, by the number of piles it makes (spec §4.4): 5 + 3
 # into two piles (a pair of players), 6 + 4 into three (the trio). An offer's cards are its action
@@ -850,53 +851,76 @@ class SanMarcoState(State):
         self._say("The game is over")
 
     # -- what players see -------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SanMarcoView:  # type: ignore[override]  # core: a Mapping
         viewer = seat if type(seat) is int and 0 <= seat < self.n else None
-        offers = []
-        for offer in self.offers:
-            shown = offer["revealed"] or viewer == offer["divider"]
-            offers.append(
-                {
-                    "divider": offer["divider"],
-                    "choosers": list(offer["choosers"]),
-                    "piles": offer["piles"],
-                    "revealed": offer["revealed"],
-                    "confirmed": offer["confirmed"],
-                    "cards": list(offer["cards"]) if shown else None,
-                    "draft": list(offer["draft"]) if shown else None,
-                    "card_count": len(offer["cards"]),
-                    "taken": {str(p): s for p, s in offer["taken"].items()},
-                }
-            )
-        return {
-            "game": "san_marco",
-            "viewer": viewer,
-            "step": self.step,
-            "to_move": list(self.to_move()),
-            "period": self.period,
-            "round": self.round,
-            "extra": self.extra,
-            "start": self.start,
-            "doge": self.doge,
-            "rolls": [list(r) for r in self.rolls],  # the starting rolls (public)
-            "cubes": [list(row) for row in self.cubes],
-            "supply": list(self.supply),
-            "bridges": [list(b) for b in self.bridges],
-            "prestige": list(self.prestige),
-            "variant": self.variant,
-            "colours": [self.colour_name(c) for c in range(self.colours)],
-            "neutral_aside": self.neutral_aside,
-            "limits": [list(x) for x in self.limits],
-            "offers": offers,
-            "offer_at": self.split_index(viewer) if self.step == "split" else self.offer_at,
-            "taker": self.taker,
-            "pending": list(self.pending),
+        banish = self.banish
+        return SanMarcoView(
+            game="san_marco",
+            viewer=viewer,
+            to_move=self.to_move(),
+            round=self.round,
+            phase="",
+            step=self.step,
+            players=tuple(SanMarcoPlayer(name=s.name) for s in self.seats),
+            period=self.period,
+            extra=self.extra,
+            start=self.start,
+            doge=self.doge,
+            rolls=tuple(map(tuple, self.rolls)),  # the starting rolls (public)
+            cubes=tuple(map(tuple, self.cubes)),
+            supply=tuple(self.supply),
+            bridges=tuple((a, b, owner) for a, b, owner in self.bridges),
+            prestige=tuple(self.prestige),
+            variant=self.variant,
+            colours=tuple(self.colour_name(c) for c in range(self.colours)),
+            neutral_aside=self.neutral_aside,
+            limits=tuple(map(tuple, self.limits)),
+            offers=tuple(self._offer_view(offer, viewer) for offer in self.offers),
+            offer_at=self.split_index(viewer) if self.step == "split" else self.offer_at,
+            taker=self.taker,
+            pending=tuple(self.pending),
             # a banishment waiting for its pick of foreign cubes (the roll is public)
-            "banish": dict(self.banish) if self.banish is not None else None,
-            "decks": {"action": len(self.action_deck), "limit": len(self.limit_deck)},
-            "options": dict(self.options),
-            "players": [{"name": s.name} for s in self.seats],
-        }
+            banish=Banishment(**banish) if banish is not None else None,
+            decks=Decks(action=len(self.action_deck), limit=len(self.limit_deck)),
+            options=dict(self.options),
+        )
+
+    def bot_view(self, seat: int) -> SanMarcoBotView:  # type: ignore[override]  # core: a Mapping
+        """The part of `view(seat)` the bots read (see SanMarcoBotView)."""
+        viewer = seat if type(seat) is int and 0 <= seat < self.n else None
+        step = self.step
+        at = self.split_index(viewer) if step == "split" else self.offer_at
+        banish = self.banish
+        return SanMarcoBotView(
+            viewer=viewer,
+            step=step,
+            doge=self.doge,
+            cubes=tuple(map(tuple, self.cubes)),
+            bridges=tuple((a, b, owner) for a, b, owner in self.bridges),
+            limits=tuple(map(tuple, self.limits)),
+            offers=(
+                tuple(self._offer_view(offer, viewer) for offer in self.offers)
+                if step in ("split", "choose")
+                else (None,) * len(self.offers)
+            ),
+            offer_at=at,
+            banish=Banishment(**banish) if banish is not None else None,
+        )
+
+    @staticmethod
+    def _offer_view(offer: dict[str, Any], viewer: int | None) -> Offer:
+        shown = offer["revealed"] or viewer == offer["divider"]
+        return Offer(
+            divider=offer["divider"],
+            choosers=tuple(offer["choosers"]),
+            piles=offer["piles"],
+            revealed=offer["revealed"],
+            confirmed=offer["confirmed"],
+            cards=tuple(offer["cards"]) if shown else None,
+            draft=tuple(offer["draft"]) if shown else None,
+            card_count=len(offer["cards"]),
+            taken=dict(offer["taken"]),
+        )
 
     def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
         if owner is None:

@@ -10,11 +10,11 @@ from ...screens.game import can, frame_keys
 
 
 def splitting(screen) -> bool:
-    return screen.my_turn and screen.view.get("step") == "split"
+    return screen.my_turn and screen.view.step == "split"
 
 
 def choosing(screen) -> bool:
-    return screen.my_turn and screen.view.get("step") == "choose"
+    return screen.my_turn and screen.view.step == "choose"
 
 
 def on_map(screen) -> bool:
@@ -26,12 +26,12 @@ def enter_here(screen) -> bool:
 
 
 def several_cards(screen) -> bool:
-    return screen.my_turn and screen.view.get("step") == "resolve" and len(screen.distinct_cards()) > 1
+    return screen.my_turn and screen.view.step == "resolve" and len(screen.distinct_cards()) > 1
 
 
 def from_the_list(screen) -> bool:
     """Decisions the board leaves to the action list: a reroll, whose cubes a banishment takes."""
-    return screen.my_turn and screen.view.get("step") in ("reroll", "banish_pick")
+    return screen.my_turn and screen.view.step in ("reroll", "banish_pick")
 
 
 def walking(screen) -> bool:

@@ -16,8 +16,8 @@ def results(table, width: int) -> RenderableType:
     view = table.view(None)
     names = [seat.name for seat in table.seats]
     colours = colour_count(view)
-    cubes = view.get("cubes") or [[0] * colours] * NDISTRICTS
-    prestige = view.get("prestige") or [0] * colours
+    cubes = view.cubes
+    prestige = view.prestige
     grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     grid.add_column("District", no_wrap=True)
     grid.add_column("Cubes", no_wrap=True)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from ....rules.san_marco.view import Offer, SanMarcoView
+
 CURSOR = Style(reverse=True, bold=True)  # the map's cursor, the picked card, the pile to take
 # While a walkthrough step marks places (in reverse video), the cursors are underlined instead:
 # reverse then means "marked" and nothing else, and a cursor on a marked place still shows.
@@ -19,7 +21,7 @@ CURSOR_AMONG_SPOTS = Style(bold=True, underline=True)
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    view: Mapping
+    view: SanMarcoView
     names: Sequence[str]
     viewer: int | None
     acting: bool  # the viewer is the one to move
@@ -40,14 +42,14 @@ class Scene:
 
     @property
     def step(self) -> str:
-        return str(self.view.get("step", ""))
+        return self.view.step
 
-    def offer(self) -> Mapping | None:
+    def offer(self) -> Offer | None:
         return current_offer(self.view)
 
 
-def current_offer(view: Mapping) -> Mapping | None:
+def current_offer(view: SanMarcoView) -> Offer | None:
     """The offer being divided or taken now, as the view shows it (None between rounds)."""
-    offers = view.get("offers") or []
-    at = view.get("offer_at", 0)
+    offers = view.offers
+    at = view.offer_at
     return offers[at] if 0 <= at < len(offers) else None

@@ -6,7 +6,7 @@ keys' `when` (keys.py) can ask about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -37,6 +37,7 @@ from ....rules.san_marco.data import (
     district_of_card,
 )
 from ....rules.san_marco.reckoning import DOGE_MAX_STEPS, Route, doge_reach, doge_routes, doge_steps, follow
+from ....rules.san_marco.view import Offer, SanMarcoView
 from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
@@ -111,14 +112,15 @@ def place_named(name: str) -> Hashable | None:
     return None
 
 
-def bridge_tuples(view: Mapping) -> list[tuple[tuple[int, int], int]]:
-    return [((a, b), owner) for a, b, owner in view.get("bridges") or []]
+def bridge_tuples(view: SanMarcoView) -> list[tuple[tuple[int, int], int]]:
+    return [((a, b), owner) for a, b, owner in view.bridges]
 
 
 class SanMarcoScreen(GameScreen):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
     SECRETS = "cards when dividing"
+    view: SanMarcoView  # the table's view for `viewer`, once read
 
     def __init__(self, table) -> None:
         super().__init__(table)
@@ -131,17 +133,17 @@ class SanMarcoScreen(GameScreen):
         self._cursor_for: tuple | None = None
 
     # -- reading the table ---------------------------------------------------------------------
-    def follow_decision(self, view: dict) -> None:
+    def follow_decision(self, view: SanMarcoView) -> None:
         """The picked card, the pile under the cursor and the map's targets follow the new view;
         the action list (made next) names the picked card's piles."""
-        step = view.get("step")
-        pending = tuple(view.get("pending") or ())
-        decision = (step, view.get("period"), view.get("round"), view.get("offer_at"), self.viewer, pending)
+        step = view.step
+        pending = view.pending
+        decision = (step, view.period, view.round, view.offer_at, self.viewer, pending)
         new = decision != self._decision
         self._decision = decision
         offer = self.offer()
-        if self.my_turn and step == "split" and offer and offer.get("cards") is not None:
-            if new or self.card is None or self.card >= len(offer["cards"]):
+        if self.my_turn and step == "split" and offer and offer.cards is not None:
+            if new or self.card is None or self.card >= len(offer.cards):
                 self.card = 0
         elif self.my_turn and step == "resolve" and pending:
             if new or self.card is None or self.card >= len(pending):
@@ -156,24 +158,23 @@ class SanMarcoScreen(GameScreen):
             self.pile = None
         self.set_map_targets(new)
 
-    def offer(self) -> Mapping | None:
+    def offer(self) -> Offer | None:
         return current_offer(self.view)
 
     def open_piles(self) -> list[int]:
         offer = self.offer()
         if not offer:
             return []
-        taken = offer.get("taken") or {}
-        return [p for p in range(offer["piles"]) if str(p) not in taken]
+        return [p for p in range(offer.piles) if p not in offer.taken]
 
     def distinct_cards(self) -> list[int]:
         """The pending cards' indexes, one per kind of card: two equal cards play alike."""
-        pending = self.view.get("pending") or []
+        pending = self.view.pending
         return [i for i, card in enumerate(pending) if pending.index(card) == i]
 
     def played_card(self) -> int | None:
         """The index the rules use for the picked card (the first of equal cards)."""
-        pending = self.view.get("pending") or []
+        pending = self.view.pending
         if self.card is None or not 0 <= self.card < len(pending):
             return None
         return pending.index(pending[self.card])
@@ -203,7 +204,7 @@ class SanMarcoScreen(GameScreen):
         the map takes no move now) and the viewer's moves at each place."""
         if not self.my_turn:
             return None, {}
-        step = self.view.get("step")
+        step = self.view.step
         moves: dict[Hashable, list[Action]] = {}
 
         def add(place: Hashable, action: Action) -> None:
@@ -224,7 +225,7 @@ class SanMarcoScreen(GameScreen):
         card = self.played_card()
         if step != "resolve" or card is None:
             return None, {}
-        kind = "canal" if (self.view.get("pending") or [])[card] == "bridge" else "district"
+        kind = "canal" if self.view.pending[card] == "bridge" else "district"
         for a in self.legal:
             if getattr(a, "card", None) != card or isinstance(a, Decline):
                 continue
@@ -272,7 +273,7 @@ class SanMarcoScreen(GameScreen):
         while the piles' lines are under the map."""
         names = set(DISTRICT_NAMES)
         names.update(CANAL_NAMES)
-        if self.view.get("doge") is not None:
+        if self.view.doge is not None:
             names.add(DOGE_NAME)
         scene = self.scene()
         for line in tray_lines(scene, self.map_layout().width - 1):
@@ -292,13 +293,13 @@ class SanMarcoScreen(GameScreen):
     # -- the Doge -------------------------------------------------------------------------------
     def doge_card_picked(self) -> bool:
         card = self.played_card()
-        return card is not None and (self.view.get("pending") or [])[card] == "doge"
+        return card is not None and self.view.pending[card] == "doge"
 
     def doge_routes(self) -> dict[int, Route]:
         view, seat = self.view, self.viewer
-        if view.get("doge") is None or seat is None:
+        if view.doge is None or seat is None:
             return {}
-        return doge_routes(view["doge"], bridge_tuples(view), seat, (view.get("prestige") or [0])[seat])
+        return doge_routes(view.doge, bridge_tuples(view), seat, view.prestige[seat])
 
     def route_cost(self, route: Route) -> Text:
         """'free', '1: ●1', '2: bank 2', '2: ●1 ▲1'."""
@@ -313,12 +314,12 @@ class SanMarcoScreen(GameScreen):
         return text
 
     def doge_notes(self) -> dict[int, Text]:
-        if not (self.my_turn and self.doge_card_picked()) or self.view.get("doge") is None:
+        if not (self.my_turn and self.doge_card_picked()) or self.view.doge is None:
             return {}
         notes = {}
         for d, route in self.doge_routes().items():
             note = Text(f"{DOGE} ", style="bold")
-            note.append_text(Text("stays") if d == self.view.get("doge") else self.route_cost(route))
+            note.append_text(Text("stays") if d == self.view.doge else self.route_cost(route))
             notes[d] = note
         return notes
 
@@ -327,7 +328,7 @@ class SanMarcoScreen(GameScreen):
         (not when the dialog's title says it already)."""
         view = self.view
         d = DISTRICTS[action.district].name
-        start = view.get("doge")
+        start = view.doge
         text = Text()
         if start is None:
             text.append(f"Place the Doge in {d}")
@@ -345,7 +346,7 @@ class SanMarcoScreen(GameScreen):
         return text
 
     def route_cost_of(self, action: PlayDoge) -> tuple[int, int]:
-        start = self.view.get("doge")
+        start = self.view.doge
         if start is None or not action.steps:
             return (0, 0)
         return (follow(start, action.steps, bridge_tuples(self.view), self.viewer).cost, len(action.steps))
@@ -356,7 +357,7 @@ class SanMarcoScreen(GameScreen):
         the same districts and pay the same people: one of them stands for all."""
         moves = sorted(moves, key=self.route_cost_of)
         distinct: dict[tuple, PlayDoge] = {}
-        start = self.view.get("doge")
+        start = self.view.doge
         for move in moves:
             if start is None or not move.steps:
                 distinct.setdefault((move.district,), move)
@@ -380,7 +381,7 @@ class SanMarcoScreen(GameScreen):
         )
 
     def can_walk_doge(self) -> bool:
-        return self.my_turn and self.doge_card_picked() and self.view.get("doge") is not None
+        return self.my_turn and self.doge_card_picked() and self.view.doge is not None
 
     def action_walk_doge(self) -> None:
         """The Doge walked a step at a time, by any route: the move list offers the routes that
@@ -399,9 +400,10 @@ class SanMarcoScreen(GameScreen):
         view, seat = self.view, self.viewer
         assert seat is not None
         bridges = bridge_tuples(view)
-        route = follow(view["doge"], steps, bridges, seat)
+        assert view.doge is not None, "the Doge walks once he is on the board"
+        route = follow(view.doge, steps, bridges, seat)
         here = route.destination
-        left = (view.get("prestige") or [0])[seat] - route.cost
+        left = view.prestige[seat] - route.cost
         stop = Text(f"Stop in {DISTRICTS[here].name}; scores ")
         stop.append_text(scores_text(view, here))
         labels: list[Text] = [stop]
@@ -442,18 +444,18 @@ class SanMarcoScreen(GameScreen):
     # -- the hint under the map ------------------------------------------------------------------
     def hint(self) -> Text:
         view = self.view
-        step = view.get("step")
+        step = view.step
         if not self.my_turn:
             return Text()
         text = Text("▸ ", style="bold")
         offer = self.offer()
-        if step == "split" and offer and self.card is not None and offer.get("cards"):
-            card = offer["cards"][self.card]
+        if step == "split" and offer and self.card is not None and offer.cards:
+            card = offer.cards[self.card]
             text.append(card_label(card, long=True), style="bold")
             text.append(f": {card_help(card)}")
             return text
-        if step == "choose" and offer and self.pile is not None and offer.get("cards"):
-            limit = sum(limit_value(c) for c, p in zip(offer["cards"], offer["draft"]) if p == self.pile)
+        if step == "choose" and offer and self.pile is not None and offer.cards:
+            limit = sum(limit_value(c) for c, p in zip(offer.cards, offer.draft) if p == self.pile)
             text.append(f"Pile {self.pile + 1}: ", style="bold")
             text.append(limit_after(view, self.viewer or 0, limit))
             return text
@@ -504,7 +506,7 @@ class SanMarcoScreen(GameScreen):
                 text.append(" or " if i else "")
                 text.append_text(self.who(colour))
         elif isinstance(first, PlayBanish):
-            cubes = (view.get("cubes") or [])[d]
+            cubes = view.cubes[d]
             own = cubes[self.viewer] if self.viewer is not None else 0
             foreign = sum(cubes) - own
             # the die is rolled after the district is named: say what stands here, not an outcome
@@ -516,11 +518,11 @@ class SanMarcoScreen(GameScreen):
         return text
 
     def why_not_here(self, d: int) -> str:
-        pending = self.view.get("pending") or []
+        pending = self.view.pending
         card = self.played_card()
         kind = pending[card] if card is not None else ""
         if kind == "doge":
-            doge, seat = self.view.get("doge"), self.viewer
+            doge, seat = self.view.doge, self.viewer
             if (
                 doge is not None
                 and seat is not None
@@ -536,50 +538,49 @@ class SanMarcoScreen(GameScreen):
         return "nothing to do here"
 
     # -- hooks ----------------------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
+    def header_text(self, view: SanMarcoView) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        step = str(view.get("step", ""))
+        step = view.step
         if step not in ("reroll", "bridges", "over"):
-            text.append(f" · period {view.get('period')}/{PERIODS} · round {view.get('round')}")
-            if view.get("extra"):
+            text.append(f" · period {view.period}/{PERIODS} · round {view.round}")
+            if view.extra:
                 text.append(" (extra)")
         text.append(" · ")
         text.append(STEP_TITLE.get(step, step.upper()), style="bold")
         return text
 
-    def decision_title(self, view: dict) -> str:
-        return STEP_TITLE.get(str(view.get("step", "")), "your move")
+    def decision_title(self, view: SanMarcoView) -> str:
+        return STEP_TITLE.get(view.step, "your move")
 
     def role_text(self, seat: int) -> Text:
         """The seat's part in this round: 'divides for ■ Dan', 'chooses 1st from ◆ Ann', 'took
         pile 2'; or 'out' when its limit cards reached the limit."""
         view = self.view
         text = Text(style="bold")
-        for offer in view.get("offers") or []:
-            taken = {int(p): s for p, s in (offer.get("taken") or {}).items()}
-            piles = [p for p, s in taken.items() if s == seat]
+        for offer in view.offers:
+            piles = [p for p, s in offer.taken.items() if s == seat]
             if piles:
                 text.append(f"took pile {piles[0] + 1}")
                 return text
-            choosers = offer["choosers"]
-            if offer["divider"] == seat:
+            choosers = offer.choosers
+            if offer.divider == seat:
                 text.append("divides for ")
                 text.append(" ".join(colour_symbol(view, c) for c in choosers))
                 return text
             if seat in choosers:
                 order = "" if len(choosers) == 1 else (" 1st", " 2nd")[choosers.index(seat)]
                 text.append(f"chooses{order}")
-                text.append(f" from {colour_symbol(view, offer['divider'])}")
+                text.append(f" from {colour_symbol(view, offer.divider)}")
                 return text
-        if view.get("step") not in ("reroll", "bridges", "over") and self.limit_total(seat) >= LIMIT_OUT:
+        if view.step not in ("reroll", "bridges", "over") and self.limit_total(seat) >= LIMIT_OUT:
             text.append(f"out (limit {LIMIT_OUT}+)")
         return text
 
     def limit_total(self, seat: int) -> int:
-        limits = self.view.get("limits") or []
+        limits = self.view.limits
         return sum(limits[seat]) if seat < len(limits) else 0
 
-    def player_rows(self, view: dict) -> list[Text]:
+    def player_rows(self, view: SanMarcoView) -> list[Text]:
         """A row per colour on the board: prestige, limit cards, cubes in supply, bridges, and
         the player's part in this round (the neutral colour and the dummies have rows too)."""
         width = (self.size.width or 80) - 1
@@ -594,19 +595,19 @@ class SanMarcoScreen(GameScreen):
                 head.append_text(self.who(colour))
                 heads.append(head)
         column = max(head.cell_len for head in heads) if heads else 0
-        prestige = view.get("prestige") or []
-        supply = view.get("supply") or []
-        bridges = [owner for _, _, owner in view.get("bridges") or []]
+        prestige = view.prestige
+        supply = view.supply
+        bridges = [owner for _, _, owner in view.bridges]
         rows = []
         for colour, row in enumerate(heads):
             row.append(" " * (column - row.cell_len))
             if is_neutral(view, colour):  # it scores for nobody; its cubes taken off wait aside
-                row.append(f" its points are dropped · {view.get('neutral_aside', 0)} cubes set aside")
+                row.append(f" its points are dropped · {view.neutral_aside} cubes set aside")
                 rows.append(row)
                 continue
             row.append(f" ★{prestige[colour]:>3}", style="bold")
             if colour < players:
-                limits = (view.get("limits") or [])[colour]
+                limits = view.limits[colour]
                 total = sum(limits)
                 cards = "+".join(map(str, limits))
                 if len(cards) > 11:  # the column keeps its width: the cards are in details (i)
@@ -627,12 +628,12 @@ class SanMarcoScreen(GameScreen):
             rows.append(row)
         return rows
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: SanMarcoView) -> Text | None:
         seat = self.viewer
         if seat is None:
             return None
-        for offer in view.get("offers") or []:
-            if offer["divider"] == seat and not offer.get("revealed") and offer.get("cards") is not None:
+        for offer in view.offers:
+            if offer.divider == seat and not offer.revealed and offer.cards is not None:
                 text = self.who(seat)
                 text.append(": only you see your cards", style="dim")
                 return text
@@ -672,7 +673,7 @@ class SanMarcoScreen(GameScreen):
             where = f"{DISTRICTS[action.a].name} – {DISTRICTS[action.b].name}"
             text = Text()
             if action.take is not None:
-                a, b, owner = (view.get("bridges") or [])[action.take]
+                a, b, owner = view.bridges[action.take]
                 text.append("Take ")
                 text.append_text(self.who(owner))
                 text.append(f"'s bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}")
@@ -684,8 +685,8 @@ class SanMarcoScreen(GameScreen):
             return text
         if isinstance(action, Choose):
             offer = self.offer()
-            if offer and offer.get("cards") is not None:
-                cards = [c for c, p in zip(offer["cards"], offer["draft"]) if p == action.pile]
+            if offer and offer.cards is not None:
+                cards = [c for c, p in zip(offer.cards, offer.draft) if p == action.pile]
                 limit = sum(limit_value(c) for c in cards)
                 return (
                     f"Take pile {action.pile + 1}: "
@@ -695,18 +696,18 @@ class SanMarcoScreen(GameScreen):
         if isinstance(action, Decline):
             if action.card < 0:
                 return action.describe()
-            pending = view.get("pending") or []
+            pending = view.pending
             if 0 <= action.card < len(pending):
                 return f"Give up the {card_label(pending[action.card], long=True)}"
         return action.describe()
 
-    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
-        step = view.get("step")
+    def action_groups(self, view: SanMarcoView, legal: list[Action]) -> list[ActionGroup]:
+        step = view.step
         offer = self.offer()
-        if step == "split" and offer and offer.get("draft") is not None and self.card is not None:
+        if step == "split" and offer and offer.draft is not None and self.card is not None:
             groups = []
-            where = offer["draft"][self.card]
-            for p in range(offer["piles"]):
+            where = offer.draft[self.card]
+            for p in range(offer.piles):
                 if p == where:
                     groups.append(ActionGroup("here", f"(the card is in pile {p + 1})", [], counted=False))
                 else:
@@ -725,7 +726,7 @@ class SanMarcoScreen(GameScreen):
         if step == "choose":
             return [ActionGroup("choose", str(self.group_label("choose", [a])), [a]) for a in legal]
         if step == "resolve":
-            pending = view.get("pending") or []
+            pending = view.pending
             groups = []
             for i in self.distinct_cards():
                 acts = [a for a in legal if getattr(a, "card", None) == i and not isinstance(a, Decline)]
@@ -758,7 +759,7 @@ class SanMarcoScreen(GameScreen):
             self.card = int(key[5:])
             self.set_map_targets(False)
             self.redraw_board()
-            pending = self.view.get("pending") or []
+            pending = self.view.pending
             if not group.actions:
                 self.say(
                     f"The {card_label(pending[self.card], long=True)} has no move now: d gives it up.",
@@ -776,13 +777,13 @@ class SanMarcoScreen(GameScreen):
         super().pick_group(group)
 
     # -- details (i) -----------------------------------------------------------------------------
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: SanMarcoView) -> tuple[str | Text, RenderableType]:
         names = self.names()
         parts: list[RenderableType] = []
-        prestige = view.get("prestige") or []
-        supply = view.get("supply") or []
-        limits = view.get("limits") or []
-        cubes = view.get("cubes") or [[]] * NDISTRICTS
+        prestige = view.prestige
+        supply = view.supply
+        limits = view.limits
+        cubes = view.cubes
         for colour in range(colour_count(view)):
             line = colour_label(view, colour, names)
             if colour == self.viewer:
@@ -801,7 +802,7 @@ class SanMarcoScreen(GameScreen):
             where.append(", ".join(placed) or "none")
             owned = [
                 f"{DISTRICTS[a].name} – {DISTRICTS[b].name}"
-                for a, b, owner in view.get("bridges") or []
+                for a, b, owner in view.bridges
                 if owner == colour
             ]
             where.append(" · bridges: " + ("; ".join(owned) or "none"))
@@ -813,27 +814,26 @@ class SanMarcoScreen(GameScreen):
             line.append_text(cube_text(view, cubes[d]) or Text("empty", style="dim"))
             line.append("  → ")
             line.append_text(scores_text(view, d))
-            if view.get("doge") == d:
+            if view.doge == d:
                 line.append(f"  {DOGE} the Doge is here")
             parts.append(line)
-        decks = view.get("decks") or {}
         parts.append(Text(""))
         parts.append(
             Text(
-                f"Action cards left in the deck: {decks.get('action', '?')} · "
-                f"limit cards: {decks.get('limit', '?')}. "
+                f"Action cards left in the deck: {view.decks.action} · "
+                f"limit cards: {view.decks.limit}. "
                 "The values and neighbours of the districts other than San Marco are provisional "
                 "(see the rules reference).",
                 style="dim",
             )
         )
         title = Text("Venice", style="bold")
-        title.append(f" · period {view.get('period')}/{PERIODS} · round {view.get('round')}")
+        title.append(f" · period {view.period}/{PERIODS} · round {view.round}")
         return title, Group(*parts)
 
     # -- keys ------------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
-        step = self.view.get("step")
+        step = self.view.step
         if self.my_turn and step == "split":
             if dx:
                 self.step_card(dx)
@@ -853,9 +853,9 @@ class SanMarcoScreen(GameScreen):
 
     def split_order(self) -> list[int]:
         offer = self.offer()
-        if not offer or offer.get("draft") is None:
+        if not offer or offer.draft is None:
             return []
-        draft = offer["draft"]
+        draft = offer.draft
         return sorted(range(len(draft)), key=lambda i: (draft[i], i))
 
     def step_card(self, delta: int) -> None:
@@ -867,11 +867,11 @@ class SanMarcoScreen(GameScreen):
 
     def move_card(self, delta: int) -> None:
         offer = self.offer()
-        if not offer or self.card is None or offer.get("draft") is None:
+        if not offer or self.card is None or offer.draft is None:
             return
-        pile = offer["draft"][self.card] + delta
-        if not 0 <= pile < offer["piles"]:
-            self.say(f"There is no pile {pile + 1}: the piles are 1 to {offer['piles']}.", error=True)
+        pile = offer.draft[self.card] + delta
+        if not 0 <= pile < offer.piles:
+            self.say(f"There is no pile {pile + 1}: the piles are 1 to {offer.piles}.", error=True)
             return
         self.play(PutCard(self.card, pile))
 
@@ -887,7 +887,7 @@ class SanMarcoScreen(GameScreen):
     def action_next_card(self) -> None:
         if self.not_your_turn():
             return
-        step = self.view.get("step")
+        step = self.view.step
         if step == "split":
             self.step_card(1)
             return
@@ -906,7 +906,7 @@ class SanMarcoScreen(GameScreen):
     def action_enter(self) -> None:
         if self.not_your_turn():
             return
-        step = self.view.get("step")
+        step = self.view.step
         if step == "split":
             self.play(Confirm())
             return
@@ -950,7 +950,7 @@ class SanMarcoScreen(GameScreen):
     def action_decline(self) -> None:
         if self.not_your_turn():
             return
-        step = self.view.get("step")
+        step = self.view.step
         if step == "free_banish":
             self.play(Decline(-1))
             return
@@ -976,17 +976,17 @@ class SanMarcoScreen(GameScreen):
             self.action_enter()
 
     def card_clicked(self, index: int) -> None:
-        if not self.my_turn or self.view.get("step") not in ("split", "resolve"):
+        if not self.my_turn or self.view.step not in ("split", "resolve"):
             return
         self.card = index
-        if self.view.get("step") == "split":
+        if self.view.step == "split":
             self.refresh_groups()
         else:
             self.set_map_targets(True)
             self.redraw_board()
 
     def pile_clicked(self, pile: int) -> None:
-        if not self.my_turn or self.view.get("step") != "choose" or pile not in self.open_piles():
+        if not self.my_turn or self.view.step != "choose" or pile not in self.open_piles():
             return
         if self.pile == pile:
             self.play(Choose(pile))

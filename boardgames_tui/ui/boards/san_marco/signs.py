@@ -5,12 +5,13 @@ never told by its hue alone: its symbol goes with it everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT, card_name, district_of_card
+from ....rules.san_marco.view import SanMarcoView
 from ... import theme
 
 NEUTRAL_SYMBOL = "○"
@@ -26,34 +27,34 @@ CARD_HELP = {
 }
 
 
-def is_neutral(view: Mapping, colour: int) -> bool:
-    return view.get("variant") == "neutral" and colour == len(view.get("players") or [])
+def is_neutral(view: SanMarcoView, colour: int) -> bool:
+    return view.variant == "neutral" and colour == len(view.players)
 
 
-def colour_symbol(view: Mapping, colour: int) -> str:
+def colour_symbol(view: SanMarcoView, colour: int) -> str:
     return NEUTRAL_SYMBOL if is_neutral(view, colour) else theme.symbol(colour)
 
 
-def colour_style(view: Mapping, colour: int, bold: bool = True) -> Style:
+def colour_style(view: SanMarcoView, colour: int, bold: bool = True) -> Style:
     return NEUTRAL_STYLE if is_neutral(view, colour) else theme.seat_style(colour, bold)
 
 
-def colour_name(view: Mapping, colour: int, names: Sequence[str]) -> str:
+def colour_name(view: SanMarcoView, colour: int, names: Sequence[str]) -> str:
     if colour < len(names):
         return names[colour]
-    colours = view.get("colours") or []
+    colours = view.colours
     return colours[colour] if colour < len(colours) else f"colour {colour + 1}"
 
 
-def colour_label(view: Mapping, colour: int, names: Sequence[str]) -> Text:
+def colour_label(view: SanMarcoView, colour: int, names: Sequence[str]) -> Text:
     """'◆ Ann', '○ Neutral', '▲ Dummy 1' in the colour's style."""
     return Text(
         f"{colour_symbol(view, colour)} {colour_name(view, colour, names)}", style=colour_style(view, colour)
     )
 
 
-def colour_count(view: Mapping) -> int:
-    return len(view.get("supply") or [])
+def colour_count(view: SanMarcoView) -> int:
+    return len(view.supply)
 
 
 # A district card's name where a line of ten cards must fit 80 columns.
@@ -98,7 +99,7 @@ def limit_value(card: str) -> int:
     return int(card[6:]) if card.startswith("limit:") else 0
 
 
-def cube_text(view: Mapping, counts: Sequence[int]) -> Text:
+def cube_text(view: SanMarcoView, counts: Sequence[int]) -> Text:
     """'◆3 ●2 ○1': the cubes of each colour present, in colour order."""
     text = Text()
     for colour, n in enumerate(counts):

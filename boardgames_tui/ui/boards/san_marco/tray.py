@@ -8,12 +8,12 @@ drawn in reverse (and the cursors are underlined meanwhile, as on the map).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
 
 from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT
+from ....rules.san_marco.view import Offer, SanMarcoView
 from ...boardkit import PLACE
 from .scene import Scene
 from .signs import card_label, colour_label, limit_value
@@ -33,26 +33,26 @@ def who(scene: Scene, seat: int) -> Text:
 def roles_line(scene: Scene) -> Text:
     """'Round 3: ◆ Ann divides for ● Bob · ▲ Cleo divides for ■ Dan'."""
     view = scene.view
-    text = Text(f"Round {view.get('round')}", style="bold")
-    if view.get("extra"):
+    text = Text(f"Round {view.round}", style="bold")
+    if view.extra:
         text.append(" (extra)", style="bold")
     text.append(": ")
-    for i, offer in enumerate(view.get("offers") or []):
+    for i, offer in enumerate(view.offers):
         if i:
             text.append(" · ")
-        text.append_text(who(scene, offer["divider"]))
+        text.append_text(who(scene, offer.divider))
         text.append(" divides for ")
-        for j, seat in enumerate(offer["choosers"]):
+        for j, seat in enumerate(offer.choosers):
             if j:
                 text.append(" then ")
             text.append_text(who(scene, seat))
     return text
 
 
-def piles_lines(scene: Scene, offer: Mapping, picking: bool, width: int) -> list[TrayLine]:
+def piles_lines(scene: Scene, offer: Offer, picking: bool, width: int) -> list[TrayLine]:
     """Every pile of an offer, a line each: with the long labels when every pile fits its line,
     else the short ones (a pile that still does not fit goes on over a second line)."""
-    piles = range(offer["piles"])
+    piles = range(offer.piles)
     for short in (False, True):
         lines = [pile_lines(scene, offer, p, picking, short, width) for p in piles]
         if all(len(each) == 1 for each in lines):
@@ -65,10 +65,10 @@ def piles_lines(scene: Scene, offer: Mapping, picking: bool, width: int) -> list
 
 
 def pile_lines(
-    scene: Scene, offer: Mapping, pile: int, picking: bool, short: bool, width: int
+    scene: Scene, offer: Offer, pile: int, picking: bool, short: bool, width: int
 ) -> list[TrayLine]:
-    cards = offer.get("cards")
-    draft = offer.get("draft")
+    cards = offer.cards
+    draft = offer.draft
     line = TrayLine(Text(), pile=pile)
     lines = [line]
     on_pile = scene.pile == pile and scene.step == "choose"
@@ -81,7 +81,7 @@ def pile_lines(
     mine = [i for i, where in enumerate(draft) if where == pile]
     tail = Text("│ ", style="dim")
     tail.append(f"limit +{sum(limit_value(cards[i]) for i in mine)}")
-    taker = (offer.get("taken") or {}).get(str(pile))
+    taker = offer.taken.get(pile)
     if taker is not None:
         tail.append(" → ")
         tail.append_text(who(scene, taker))
@@ -108,14 +108,12 @@ def split_lines(scene: Scene, width: int) -> list[TrayLine]:
     offer = scene.offer()
     if offer is None:
         return []
-    divider = offer["divider"]
+    divider = offer.divider
     lines = [TrayLine(roles_line(scene))]
-    if offer.get("cards") is None:
+    if offer.cards is None:
         text = Text()
         text.append_text(who(scene, divider))
-        text.append(
-            f" divides {offer['card_count']} cards into {offer['piles']} piles, in secret.", style="italic"
-        )
+        text.append(f" divides {offer.card_count} cards into {offer.piles} piles, in secret.", style="italic")
         lines.append(TrayLine(text))
         return lines
     picking = scene.acting
@@ -127,7 +125,7 @@ def choose_lines(scene: Scene, width: int) -> list[TrayLine]:
     if offer is None:
         return []
     head = Text()
-    head.append_text(who(scene, offer["divider"]))
+    head.append_text(who(scene, offer.divider))
     head.append("'s piles, face up:")
     return [TrayLine(head)] + piles_lines(scene, offer, False, width)
 
@@ -136,12 +134,12 @@ def pending_line(scene: Scene) -> TrayLine:
     """'◆ Ann plays: ▸3 San Polo  Doge  Transfer' (the taker's action cards; limits already counted)."""
     view = scene.view
     line = TrayLine(Text())
-    taker = view.get("taker")
+    taker = view.taker
     if taker is None:
         return line
     line.text.append_text(who(scene, taker))
     line.text.append(" plays:")
-    for i, card in enumerate(view.get("pending") or []):
+    for i, card in enumerate(view.pending):
         x0 = line.text.cell_len
         label = card_label(card)
         if scene.acting and scene.card == i:
@@ -154,15 +152,13 @@ def pending_line(scene: Scene) -> TrayLine:
 
 def banish_line(scene: Scene) -> TrayLine:
     view = scene.view
-    banish = view.get("banish") or {}
+    banish = view.banish
     text = Text()
-    if banish:
-        text.append_text(who(scene, banish["player"]))
+    if banish is not None:
+        text.append_text(who(scene, banish.player))
+        text.append(f" banishes in {DISTRICTS[banish.district].name} and rolls {banish.roll}: ")
         text.append(
-            f" banishes in {DISTRICTS[banish['district']].name} and rolls {banish.get('roll', '?')}: "
-        )
-        text.append(
-            f"{banish['foreign']} cube{'s' * (banish['foreign'] != 1)} of other colours leave", style="bold"
+            f"{banish.foreign} cube{'s' * (banish.foreign != 1)} of other colours leave", style="bold"
         )
         text.append(" — whose?")
     return TrayLine(text)
@@ -171,19 +167,19 @@ def banish_line(scene: Scene) -> TrayLine:
 def setup_line(scene: Scene) -> TrayLine:
     view = scene.view
     text = Text()
-    to_move = view.get("to_move") or []
+    to_move = view.to_move
     if not to_move:
         return TrayLine(text)
     seat = to_move[0]
     text.append_text(who(scene, seat))
     if scene.step == "reroll":
-        rolls = (view.get("rolls") or [[]] * (seat + 1))[seat]
+        rolls = view.rolls[seat]
         text.append(f" rolled {' '.join(map(str, rolls))} for the starting cubes: four the same.")
         text.append(" Reroll the fourth die, or keep them?", style="bold")
     elif scene.step == "bridges":
         text.append(" places a starting bridge (with a cube on it) between two neighbours.")
     elif scene.step == "neutral_place":
-        text.append(f" puts a neutral cube back ({view.get('neutral_aside')} set aside).")
+        text.append(f" puts a neutral cube back ({view.neutral_aside} set aside).")
     elif scene.step == "free_banish":
         text.append(" has the lowest limit total: one free banishment (d gives it up).")
     return TrayLine(text)
@@ -193,7 +189,7 @@ def rolls_line(scene: Scene) -> TrayLine:
     """The set-up's die rolls, each a district's die number where two cubes went."""
     view = scene.view
     text = Text("Starting rolls: ", style="dim")
-    for colour, rolls in enumerate(view.get("rolls") or []):
+    for colour, rolls in enumerate(view.rolls):
         if not rolls:
             continue
         if colour and text.cell_len > 16:
@@ -232,7 +228,7 @@ def tray_lines(scene: Scene, width: int) -> list[TrayLine]:
     return lines
 
 
-def limit_after(view: Mapping, seat: int, extra: int) -> str:
+def limit_after(view: SanMarcoView, seat: int, extra: int) -> str:
     """'limit 5 → 8 (10 ends your period)'."""
-    now = sum((view.get("limits") or [[]] * (seat + 1))[seat])
+    now = sum(view.limits[seat])
     return f"limit {now} → {now + extra}" + (f" (out at {LIMIT_OUT})" if now + extra >= LIMIT_OUT else "")

@@ -12,13 +12,14 @@ Meanwhile the cursor is underlined, not reversed (scene.CURSOR_AMONG_SPOTS).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 
 from rich.style import Style
 from rich.text import Text
 
 from ....rules.san_marco.data import BRIDGES_PER_PAIR, DISTRICTS, NDISTRICTS
 from ....rules.san_marco.reckoning import district_scores
+from ....rules.san_marco.view import SanMarcoView
 from ...boardkit import PLACE
 from .layout import Canal, Layout, far_label
 from .scene import Scene
@@ -50,15 +51,15 @@ class Canvas:
         return out
 
 
-def scores_now(view: Mapping, district: int) -> dict[int, int]:
+def scores_now(view: SanMarcoView, district: int) -> dict[int, int]:
     """What scoring `district` would give each colour now (the neutral's points are dropped)."""
-    cubes = (view.get("cubes") or [[]] * NDISTRICTS)[district]
+    cubes = view.cubes[district]
     d = DISTRICTS[district]
     scores = district_scores(dict(enumerate(cubes)), d.high, d.low)
     return {c: p for c, p in scores.items() if not is_neutral(view, c)}
 
 
-def scores_text(view: Mapping, district: int) -> Text:
+def scores_text(view: SanMarcoView, district: int) -> Text:
     """'◆+8 ●+6', or 'nobody' when the district is empty."""
     scores = scores_now(view, district)
     text = Text()
@@ -90,8 +91,8 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     rows = [top]
 
     inner = w - 2
-    cubes = cube_text(view, (view.get("cubes") or [[]] * NDISTRICTS)[district])
-    doge = view.get("doge") == district
+    cubes = cube_text(view, view.cubes[district])
+    doge = view.doge == district
     if doge:
         cubes.truncate(inner - 2)
     else:
@@ -163,7 +164,7 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
     for district in range(NDISTRICTS):
         draw_box(canvas, layout, scene, district)
     bridges: dict[tuple[int, int], list[int]] = {}
-    for a, b, owner in scene.view.get("bridges") or []:
+    for a, b, owner in scene.view.bridges:
         bridges.setdefault((a, b), []).append(owner)
     for canal in layout.canals:
         if canal.kind == "far":
