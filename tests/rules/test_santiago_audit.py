@@ -18,7 +18,7 @@ from .figures_helpers import table
 
 def _to_planting(st):
     st.apply(st.to_move()[0], PlaceSpring(2, 1))
-    for i, seat in enumerate(st.view(None)["bid_order"]):
+    for i, seat in enumerate(st.view(None).bid_order):
         st.apply(seat, Bid(i + 1))
     assert st.phase == "plant"
     return st
@@ -43,7 +43,7 @@ def test_damaged_save_with_an_unhashable_crop_loads_as_a_record_error():
     _to_planting(st)
     data = json.loads(record.dumps())
     data["actions"] = [{"seat": st.start_player, "action": {"kind": "spring", "x": 2, "y": 1}}]
-    for i, seat in enumerate(st.view(None)["bid_order"]):
+    for i, seat in enumerate(st.view(None).bid_order):
         data["actions"].append({"seat": seat, "action": {"kind": "bid", "amount": i + 1}})
     data["actions"].append(
         {"seat": st.to_move()[0], "action": {"kind": "plant", "crop": {}, "workers": 2, "col": 0, "row": 0}}
@@ -73,7 +73,7 @@ def test_the_tile_mix_is_the_rulebooks_not_provisional():
 def test_playing_time_and_the_harder_spring():
     assert GAME.minutes == 60
     st = GAME.new(["A", "B", "C"], 1)
-    prompt = st.view(None)["prompt"]
+    prompt = st.view(None).prompt
     assert st.phase == "spring" and "an edge or corner is the rulebook's harder variant" in prompt
     setup = " ".join(GAME.rules_markdown().split("## A round")[0].split())
     assert "a spring on the edge or in a corner is its harder variant" in setup

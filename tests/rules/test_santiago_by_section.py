@@ -24,6 +24,7 @@ from boardgames_tui.rules.santiago.actions import (
     Propose,
     Support,
 )
+from boardgames_tui.rules.santiago.view import Pledge, ProposalView
 
 from .santiago_helpers import build, put, take_tile
 
@@ -60,11 +61,11 @@ def set_offer(st, offer):
 
 
 def cell(st, c, r):
-    return st.view(None)["fields"][r][c]
+    return st.view(None).fields[r][c]
 
 
 def segs(pairs):
-    return sorted([o, x, y] for o, x, y in pairs)
+    return sorted(pairs)
 
 
 # -- §3, §4, §6, A19, A23: whole games per player count ---------------------------------------------
@@ -80,10 +81,10 @@ def test_s3_a23_whole_game_when_everyone_always_passes(n, rounds, placed):
         phase = st.phase
         if phase == "bid":
             view = st.view(None)
-            if not any(b["done"] for b in view["bids"]):
+            if not any(p.bid_done for p in view.players):
                 # every round so far was all passes: the first passer (left of OV) became OV
                 assert st.overseer == (start + st.round - 1) % n
-                assert view["bid_order"] == [(st.overseer + 1 + i) % n for i in range(n)]
+                assert view.bid_order == tuple((st.overseer + 1 + i) % n for i in range(n))
             action = Pass()
         elif phase in ("plant", "leftover"):
             leftovers += phase == "leftover"
@@ -98,22 +99,22 @@ def test_s3_a23_whole_game_when_everyone_always_passes(n, rounds, placed):
     assert sum(t >= 0 for t in st.tile) == placed
     assert sum(t < 0 for t in st.tile) == D.NFIELDS - placed  # A23: 4 (3-4 players) or 3 empty
     assert all(st.desert[f] for f in range(D.NFIELDS) if st.tile[f] >= 0)  # nothing was watered
-    assert st.view(None)["canals_left"] == rounds  # NoCanal every round: supply untouched
+    assert st.view(None).canals_left == rounds  # NoCanal every round: supply untouched
     # passers place workers - 1 markers; markers lost to drought never come back
     for s in range(n):
         placed_markers = sum(
             D.TILES[st.tile[f]][1] - 1 for f in range(D.NFIELDS) if st.tile[f] >= 0 and st.owner[f] == s
         )
-        assert st.view(None)["markers_left"][s] == 22 - placed_markers
-    scores = st.view(None)["scores"]
-    assert [row["cash"] for row in scores] == [10 + 3 * (rounds - 1)] * n  # no income in round R
-    assert all(row["plantations"] == 0 and row["winner"] and row["rank"] == 1 for row in scores)
+        assert st.view(None).players[s].markers_left == 22 - placed_markers
+    scores = st.view(None).scores
+    assert [row.cash for row in scores] == [10 + 3 * (rounds - 1)] * n  # no income in round R
+    assert all(row.plantations == 0 and row.winner and row.rank == 1 for row in scores)
 
 
 # -- §5.1, A11, A25: no money, no bid, no bribe -------------------------------------------------------
 def test_a11_a25_a_player_with_no_money_can_only_pass():
     st = new_game(4)
-    first = st.view(None)["bid_order"][0]
+    first = st.view(None).bid_order[0]
     st.cash[first] = 0
     assert st.legal_actions(first) == [Pass()]
     refuse(st, first, Bid(1), "only 0 escudos")
@@ -128,13 +129,13 @@ def test_a11_a25_a_player_with_no_money_can_only_pass():
 def test_a14_overseer_passing_first_stays_overseer_and_plants_last():
     st = new_game(4)
     ov = st.overseer
-    order = st.view(None)["bid_order"]
+    order = st.view(None).bid_order
     assert order[-1] == ov
     for seat, amount in zip(order[:3], (3, 2, 1)):
         play(st, seat, Bid(amount))
     play(st, ov, Pass())
     assert st.overseer == ov
-    assert st.view(None)["planting_order"] == [order[0], order[1], order[2], ov]
+    assert st.view(None).planting_order == (order[0], order[1], order[2], ov)
 
 
 # -- §5 legal canal position, A4: branching and reconnecting -------------------------------------
@@ -153,7 +154,7 @@ def test_s5_network_may_branch_anywhere_and_close_a_loop():
         ("H", 0, 2),
         ("V", 1, 2),
     ]
-    assert sorted(st.view(None)["legal_segments"]) == segs(expected)
+    assert sorted(st.view(None).legal_segments) == segs(expected)
     st.overseer = 0
     st._start_bribes()
     refuse(st, 1, Propose("H", 1, 1, 1), "already a canal")
@@ -163,14 +164,14 @@ def test_s5_network_may_branch_anywhere_and_close_a_loop():
     play(st, 3, Pass())
     play(st, 0, Accept(1))
     assert st.canal[D.SEG_INDEX[("V", 1, 1)]]
-    assert [e["how"] for e in st.view(None)["canal_log"]][-1] == "accepted"
+    assert [e.how for e in st.view(None).canal_log][-1] == "accepted"
 
 
 # -- §4 C2, X1, D1, D2, A22, A23: canals of this round water before this round's drought ---------
 def test_s4_accepted_and_personal_canals_water_before_the_drought():
     st = new_game(4, spring=(2, 1))
     set_offer(st, [("banana", 2), ("beans", 2), ("chili", 2), ("potato", 2)])
-    o = st.view(None)["bid_order"]
+    o = st.view(None).bid_order
     for seat, amount in zip(o, (4, 3, 2, 1)):
         play(st, seat, Bid(amount))
     assert st.overseer == o[3]  # lowest bidder
@@ -178,28 +179,28 @@ def test_s4_accepted_and_personal_canals_water_before_the_drought():
     play(st, o[1], Plant("beans", 2, 7, 5))  # never watered
     play(st, o[2], Plant("chili", 2, 4, 2))  # watered by V 2,1 if built
     play(st, o[3], Plant("potato", 2, 0, 5))  # never watered
-    assert st.view(None)["bribe_order"] == [o[0], o[1], o[2]]
+    assert st.view(None).bribe_order == (o[0], o[1], o[2])
     play(st, o[0], Propose("H", 1, 1, 1))
     play(st, o[1], Pass())
     play(st, o[2], Pass())
     play(st, o[3], Accept(1))
-    assert st.view(None)["proposals"] == []  # sticks go back
-    assert st.view(None)["extra_order"] == [o[0], o[1], o[2], o[3]]
+    assert st.view(None).proposals == ()  # sticks go back
+    assert st.view(None).extra_order == (o[0], o[1], o[2], o[3])
     play(st, o[0], Pass())
     refuse(st, o[1], PersonalCanal("H", 1, 1), "already a canal")
     play(st, o[1], Pass())
     play(st, o[2], PersonalCanal("V", 2, 1))  # phase ends: o[3] is not asked
     view = st.view(None)
     assert st.round == 2 and st.phase == "bid"
-    assert cell(st, 2, 1)["markers"] == 2 and cell(st, 4, 2)["markers"] == 2
-    assert cell(st, 7, 5)["markers"] == 1 and cell(st, 0, 5)["markers"] == 1
-    assert view["canals_left"] == 10  # the personal canal is not from the supply
-    assert [view["personal_canal"][s] for s in o] == [True, True, False, True]
-    assert [e["how"] for e in view["canal_log"]] == ["accepted", "personal"]
+    assert cell(st, 2, 1).markers == 2 and cell(st, 4, 2).markers == 2
+    assert cell(st, 7, 5).markers == 1 and cell(st, 0, 5).markers == 1
+    assert view.canals_left == 10  # the personal canal is not from the supply
+    assert [view.players[s].personal_canal for s in o] == [True, True, False, True]
+    assert [e.how for e in view.canal_log] == ["accepted", "personal"]
     # bids 4/3/2/1 banked, o[0] paid the bribe of 1 to o[3], then +3 income each
     assert [st.cash[s] for s in o] == [8, 10, 11, 13]
-    assert all(not b["done"] for b in view["bids"]) and view["pass_order"] == []
-    assert view["bid_order"][0] == o[0]  # left of the overseer, o[3]
+    assert all(not p.bid_done for p in view.players) and view.pass_order == ()
+    assert view.bid_order[0] == o[0]  # left of the overseer, o[3]
 
 
 def test_s5_build_uses_the_supply_and_a8_overseer_with_one_escudo_may_still_build():
@@ -211,7 +212,7 @@ def test_s5_build_uses_the_supply_and_a8_overseer_with_one_escudo_may_still_buil
         play(st, seat, Pass())
     assert NoCanal() in st.legal_actions(0)
     play(st, 0, Build("V", 2, 1, 1))
-    assert st.cash[0] == 0 and st.view(None)["canals_left"] == 10
+    assert st.cash[0] == 0 and st.view(None).canals_left == 10
 
 
 # -- §2.1, §4 D1: a border V segment waters only its own side ----------------------------------------
@@ -221,7 +222,7 @@ def test_s21_d1_border_segment_waters_two_fields_only():
     put(st, 0, 1, "beans", 0, 2)
     put(st, 1, 1, "beans", 1, 2)
     put(st, 1, 0, "potato", 2, 1, workers=1)
-    assert [cell(st, c, r)["irrigated"] for c, r in ((0, 0), (0, 1), (1, 0), (1, 1))] == [
+    assert [cell(st, c, r).irrigated for c, r in ((0, 0), (0, 1), (1, 0), (1, 1))] == [
         True,
         True,
         False,
@@ -229,12 +230,12 @@ def test_s21_d1_border_segment_waters_two_fields_only():
     ]
     st.overseer = 3
     st._start_extra()
-    for seat in st.view(None)["extra_order"]:
+    for seat in st.view(None).extra_order:
         play(st, seat, Pass())
     assert st.round == 2
-    assert cell(st, 0, 1)["markers"] == 2 and cell(st, 1, 1)["markers"] == 1
+    assert cell(st, 0, 1).markers == 2 and cell(st, 1, 1).markers == 1
     c = cell(st, 1, 0)
-    assert c["markers"] == 0 and not c["desert"] and c["owner"] is None and c["crop"] == "potato"
+    assert c.markers == 0 and not c.desert and c.owner is None and c.crop == "potato"
 
 
 # -- §4 P2, A13, A16, §6: the 3-player leftover's placement, size and drying ------------------------
@@ -244,38 +245,38 @@ def test_p2_a13_leftover_next_to_any_non_desert_tile_then_enlarges_and_dries():
     st._dry_out(D.field_index(0, 0))  # a desert in the corner
     put(st, 7, 5, "potato", 1, 0, workers=1)  # a neutral (0-marker) tile, not desert
     set_offer(st, [("banana", 2), ("beans", 2), ("chili", 2), ("banana", 1)])
-    o = st.view(None)["bid_order"]
+    o = st.view(None).bid_order
     for seat, amount in zip(o, (2, 5, 1)):
         play(st, seat, Bid(amount))
     assert st.overseer == o[2]
-    assert st.view(None)["planting_order"] == [o[1], o[0], o[2]]
+    assert st.view(None).planting_order == (o[1], o[0], o[2])
     play(st, o[1], Plant("banana", 2, 3, 3))
     play(st, o[0], Plant("beans", 2, 4, 3))
     play(st, o[2], Plant("chili", 2, 3, 4))
     assert st.phase == "leftover" and st.to_move() == (o[1],)  # the highest bidder
-    allowed = sorted(map(tuple, st.view(None)["leftover_fields"]))
+    allowed = sorted(st.view(None).leftover_fields)
     assert allowed == sorted([(7, 4), (6, 5), (3, 2), (2, 3), (4, 2), (5, 3), (4, 4), (2, 4), (3, 5)])
     refuse(st, o[1], PlaceLeftover(1, 0), "not desert")  # touches only the desert
     refuse(st, o[1], PlaceLeftover(5, 4), "not desert")  # diagonal contact only
     refuse(st, o[1], PlaceLeftover(6, 4), "not desert")  # diagonal to the neutral tile
     play(st, o[1], PlaceLeftover(3, 2))
     c = cell(st, 3, 2)
-    assert (c["crop"], c["owner"], c["markers"], c["leftover"]) == ("banana", None, 0, True)
-    banana = [p for p in st.view(None)["plantations"] if p["crop"] == "banana"]
-    assert [p["size"] for p in banana] == [2]
-    scores = st.view(None)["plantation_scores"]
+    assert (c.crop, c.owner, c.markers, c.leftover) == ("banana", None, 0, True)
+    banana = [p for p in st.view(None).plantations if p.crop == "banana"]
+    assert [p.size for p in banana] == [2]
+    scores = [p.plantation_score for p in st.view(None).players]
     assert [scores[s] for s in o] == [2, 4, 2]  # 2 x 2 bananas; the leftover pays nobody
     # bribes from the overseer's left, nobody bribes, no canal, nobody lays a personal canal
-    assert st.view(None)["bribe_order"] == [o[0], o[1]]
+    assert st.view(None).bribe_order == (o[0], o[1])
     play(st, o[0], Pass())
     play(st, o[1], Pass())
     play(st, o[2], NoCanal())
     for seat in (o[0], o[1], o[2]):
         play(st, seat, Pass())
     assert st.round == 2
-    assert cell(st, 3, 2)["desert"] and cell(st, 7, 5)["desert"]  # neutral and dry: desert at once
-    assert cell(st, 3, 3)["markers"] == 1
-    scores = st.view(None)["plantation_scores"]
+    assert cell(st, 3, 2).desert and cell(st, 7, 5).desert  # neutral and dry: desert at once
+    assert cell(st, 3, 3).markers == 1
+    scores = [p.plantation_score for p in st.view(None).players]
     assert [scores[s] for s in o] == [1, 1, 1]
 
 
@@ -291,8 +292,8 @@ def test_s7_palms_last_round_with_edge_spring():
     assert st.phase == "bid"
     st.round = st.rounds  # make this the last round
     set_offer(st, [("banana", 2), ("banana", 2), ("beans", 2), ("potato", 1)])
-    assert st.view(None)["last_round"]
-    o = st.view(None)["bid_order"]
+    assert st.view(None).last_round
+    o = st.view(None).bid_order
     play(st, o[0], Bid(3))
     play(st, o[1], Bid(2))
     play(st, o[2], Bid(1))
@@ -303,9 +304,9 @@ def test_s7_palms_last_round_with_edge_spring():
     play(st, o[2], Plant("beans", 2, 7, 0))  # on a palm: 2 markers count 3
     play(st, o[3], Plant("potato", 1, 0, 5))  # passer on a palm: 0 markers, the palm is worth nothing
     view = st.view(None)
-    assert view["palms"] == [[7, 0], [0, 5], [7, 5]]
-    assert cell(st, 7, 5)["palm"] and cell(st, 0, 5)["markers"] == 0
-    assert [view["plantation_scores"][s] for s in o] == [6, 4, 3, 0]
+    assert view.palms == ((7, 0), (0, 5), (7, 5))
+    assert cell(st, 7, 5).palm and cell(st, 0, 5).markers == 0
+    assert [view.players[s].plantation_score for s in o] == [6, 4, 3, 0]
     play(st, o[0], Propose("V", 4, 2, 1))
     play(st, o[1], Pass())
     play(st, o[2], Pass())
@@ -314,13 +315,13 @@ def test_s7_palms_last_round_with_edge_spring():
     play(st, o[1], PersonalCanal("H", 3, 3))  # A17: extra irrigation in the last round
     assert st.is_over()
     view = st.view(None)
-    assert view["palms"] == [[7, 5]]  # F1: dry palm tiles turn to desert and lose their palm
-    assert cell(st, 7, 0)["desert"] and cell(st, 0, 5)["desert"]
-    rows = {row["seat"]: row for row in view["scores"]}
-    assert [rows[s]["cash"] for s in o] == [6, 8, 9, 11]  # no income in the last round
-    assert [rows[s]["plantations"] for s in o] == [6, 4, 0, 0]
-    assert [rows[s]["total"] for s in o] == [12, 12, 9, 11]
-    assert [rows[s]["winner"] for s in o] == [True, True, False, False]  # A19
+    assert view.palms == ((7, 5),)  # F1: dry palm tiles turn to desert and lose their palm
+    assert cell(st, 7, 0).desert and cell(st, 0, 5).desert
+    rows = {row.seat: row for row in view.scores}
+    assert [rows[s].cash for s in o] == [6, 8, 9, 11]  # no income in the last round
+    assert [rows[s].plantations for s in o] == [6, 4, 0, 0]
+    assert [rows[s].total for s in o] == [12, 12, 9, 11]
+    assert [rows[s].winner for s in o] == [True, True, False, False]  # A19
 
 
 # -- §4 F1, §6: the final drought splits a plantation ------------------------------------------------
@@ -331,33 +332,33 @@ def test_f1_final_drought_splits_a_plantation_before_scoring():
     put(st, 3, 3, "sugar", 1, 2)  # dry
     put(st, 4, 3, "sugar", 0, 1)  # dry
     put(st, 5, 3, "sugar", 2, 2)  # watered by V 3,1
-    assert [cell(st, c, 3)["irrigated"] for c in range(2, 6)] == [True, False, False, True]
-    assert st.view(None)["plantation_scores"] == [12, 8, 8, 0]  # one group of 4
+    assert [cell(st, c, 3).irrigated for c in range(2, 6)] == [True, False, False, True]
+    assert [p.plantation_score for p in st.view(None).players] == [12, 8, 8, 0]  # one group of 4
     st.round = st.rounds
     st.overseer = 3
     st._start_extra()
-    for seat in st.view(None)["extra_order"]:
+    for seat in st.view(None).extra_order:
         play(st, seat, Pass())
     assert st.is_over()
-    rows = {row["seat"]: row for row in st.view(None)["scores"]}
-    assert [rows[s]["plantations"] for s in range(4)] == [2, 0, 2, 0]
-    assert [rows[s]["total"] for s in range(4)] == [12, 10, 12, 10]
-    assert [rows[s]["winner"] for s in range(4)] == [True, False, True, False]
+    rows = {row.seat: row for row in st.view(None).scores}
+    assert [rows[s].plantations for s in range(4)] == [2, 0, 2, 0]
+    assert [rows[s].total for s in range(4)] == [12, 10, 12, 10]
+    assert [rows[s].winner for s in range(4)] == [True, False, True, False]
 
 
 # -- §4 hidden and public information, A18 ------------------------------------------------------------
 def test_s4_bids_passes_and_pledges_are_public_cash_is_not():
     st = new_game(4)
-    o = st.view(None)["bid_order"]
+    o = st.view(None).bid_order
     play(st, o[0], Bid(3))
     play(st, o[1], Pass())
     view = st.view(o[2])
-    bids = {b["seat"]: b for b in view["bids"]}
-    assert (bids[o[0]]["bid"], bids[o[0]]["passed"]) == (3, False)
-    assert (bids[o[1]]["bid"], bids[o[1]]["passed"]) == (None, True)
-    assert view["pass_order"] == [o[1]]
-    assert [c is None for c in view["cash"]] == [s != o[2] for s in range(4)]
-    assert view["cash"][o[2]] == 10
+    players = view.players
+    assert (players[o[0]].bid, players[o[0]].passed) == (3, False)
+    assert (players[o[1]].bid, players[o[1]].passed) == (None, True)
+    assert view.pass_order == (o[1],)
+    assert [p.cash is None for p in players] == [s != o[2] for s in range(4)]
+    assert players[o[2]].cash == 10
 
     st = new_game(4)
     st.overseer = 0
@@ -365,13 +366,14 @@ def test_s4_bids_passes_and_pledges_are_public_cash_is_not():
     play(st, 1, Propose("H", 1, 1, 2))
     play(st, 2, Support(1, 1))
     view = st.view(3)
-    assert view["proposals"] == [
-        {
-            "number": 1,
-            "segment": ["H", 1, 1],
-            "proposer": 1,
-            "total": 3,
-            "pledges": [{"seat": 1, "amount": 2}, {"seat": 2, "amount": 1}],
-        }
-    ]
-    assert view["cash"] == [None, None, None, 10] and view["personal_canal"] == [True] * 4
+    assert view.proposals == (
+        ProposalView(
+            number=1,
+            segment=("H", 1, 1),
+            proposer=1,
+            total=3,
+            pledges=(Pledge(seat=1, amount=2), Pledge(seat=2, amount=1)),
+        ),
+    )
+    assert [p.cash for p in view.players] == [None, None, None, 10]
+    assert all(p.personal_canal for p in view.players)

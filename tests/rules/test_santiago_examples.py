@@ -79,12 +79,12 @@ def test_ex1_scoring_purple_24_black_14():
     st = ex1_state()
     view = st.view(None)
     assert all(
-        view["fields"][r][c]["irrigated"]
+        view.fields[r][c].irrigated
         for c, r in [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (0, 1), (1, 1), (5, 0), (5, 2)]
     )
-    sizes = sorted((p["crop"], p["size"]) for p in view["plantations"])
+    sizes = sorted((p.crop, p.size) for p in view.plantations)
     assert sizes == [("banana", 5), ("beans", 2), ("sugar", 1), ("sugar", 1)]
-    assert view["plantation_scores"] == [24, 14, 5]
+    assert [p.plantation_score for p in view.players] == [24, 14, 5]
 
 
 def test_ex11_final_totals_and_shared_win():
@@ -117,7 +117,7 @@ def test_ex2_bidding_overseer_and_passers():
     restart_round(
         st, overseer=E, offer=[("banana", 2), ("sugar", 2), ("potato", 1), ("beans", 2), ("chili", 1)]
     )
-    assert st.view(None)["bid_order"] == [A, B, C, Dd, E]
+    assert st.view(None).bid_order == (A, B, C, Dd, E)
     play(st, A, Bid(3))
     play(st, B, Bid(1))
     play(st, C, Pass())
@@ -128,14 +128,14 @@ def test_ex2_bidding_overseer_and_passers():
     play(st, Dd, Bid(5))
     play(st, E, Pass())
     assert st.overseer == C
-    assert st.view(None)["planting_order"] == [Dd, A, B, E, C]
+    assert st.view(None).planting_order == (Dd, A, B, E, C)
     play(st, Dd, Plant("banana", 2, 0, 0))
     play(st, A, Plant("sugar", 2, 1, 0))
     play(st, B, Plant("potato", 1, 2, 0))
     play(st, E, Plant("beans", 2, 3, 0))
     assert st.legal_actions(C) and {(a.crop, a.workers) for a in st.legal_actions(C)} == {("chili", 1)}
     play(st, C, Plant("chili", 1, 4, 0))
-    marks = [st.view(None)["fields"][0][c]["markers"] for c in range(5)]
+    marks = [st.view(None).fields[0][c].markers for c in range(5)]
     assert marks == [2, 2, 1, 1, 0]
     assert st.cash == [7, 9, 10, 5, 10]
     # bribes (C is overseer): nobody bribes, no canal, nobody lays a personal canal
@@ -145,7 +145,7 @@ def test_ex2_bidding_overseer_and_passers():
     for seat in (Dd, E, A, B, C):
         play(st, seat, Pass())
     assert st.round == 2
-    assert st.view(None)["bid_order"] == [Dd, E, A, B, C]
+    assert st.view(None).bid_order == (Dd, E, A, B, C)
 
 
 # -- Ex3, Ex4: bribes ---------------------------------------------------------------------------------
@@ -157,14 +157,14 @@ def ex3_state(white_cash=6):
     st = fresh(["white", "purple", "black", "grey", "beige"], spring=(2, 1))
     st.cash = [white_cash, 8, 5, 4, 3]
     to_bribes(st, WHT)
-    assert st.view(None)["bribe_order"] == [PUR, BLK, GRY, BGE]
+    assert st.view(None).bribe_order == (PUR, BLK, GRY, BGE)
     play(st, PUR, Propose(*S1, 2))
     play(st, BLK, Support(1, 1))
     play(st, GRY, Propose(*S2, 2))
     play(st, BGE, Pass())
     view = st.view(None)
-    assert [p["total"] for p in view["proposals"]] == [3, 2]
-    assert view["highest_bribe"] == 3 and view["reject_cost"] == 4
+    assert [p.total for p in view.proposals] == [3, 2]
+    assert view.highest_bribe == 3 and view.reject_cost == 4
     assert st.to_move() == (WHT,)
     return st
 
@@ -249,28 +249,28 @@ def test_ex6_droughts_then_final_drought():
     put(st, 7, 0, "sugar", wht, 0, workers=1)  # C: dry, 0 markers (a passer's 1-worker tile)
 
     def cell(c, r):
-        return st.view(None)["fields"][r][c]
+        return st.view(None).fields[r][c]
 
     st.round = st.rounds - 2
     st._end_round()  # round k's drought
-    assert cell(2, 2)["markers"] == 2
-    assert cell(6, 5)["markers"] == 1
-    assert cell(0, 5)["markers"] == 0 and not cell(0, 5)["desert"] and cell(0, 5)["crop"] == "chili"
-    assert cell(0, 5)["owner"] is None and cell(6, 5)["owner"] == blk  # "still a tile, ownerless"
-    assert cell(7, 0)["desert"] and cell(7, 0)["crop"] is None
+    assert cell(2, 2).markers == 2
+    assert cell(6, 5).markers == 1
+    assert cell(0, 5).markers == 0 and not cell(0, 5).desert and cell(0, 5).crop == "chili"
+    assert cell(0, 5).owner is None and cell(6, 5).owner == blk  # "still a tile, ownerless"
+    assert cell(7, 0).desert and cell(7, 0).crop is None
     # lost markers go back in the box, not to the supply
     assert st.markers_left[blk] == 20 and st.markers_left[gry] == 21
 
     st._end_round()  # round k+1's drought
-    assert cell(2, 2)["markers"] == 2
-    assert cell(6, 5)["markers"] == 0 and not cell(6, 5)["desert"]
-    assert cell(0, 5)["desert"]
+    assert cell(2, 2).markers == 2
+    assert cell(6, 5).markers == 0 and not cell(6, 5).desert
+    assert cell(0, 5).desert
     assert st.round == st.rounds
 
     st._end_round()  # final drought
     assert st.is_over()
-    assert cell(2, 2)["markers"] == 2 and not cell(2, 2)["desert"]
-    assert cell(6, 5)["desert"]
+    assert cell(2, 2).markers == 2 and not cell(2, 2).desert
+    assert cell(6, 5).desert
     assert st.markers_left == [20, 20, 21, 22]
 
 
@@ -280,8 +280,8 @@ def test_ex6_two_markers_dry_in_final_round_become_desert():
     put(st, 6, 5, "beans", 1, 2)
     st.round = st.rounds
     st._end_round()
-    cell = st.view(None)["fields"][5][6]
-    assert cell["desert"] and cell["markers"] == 0 and st.markers_left[1] == 20
+    cell = st.view(None).fields[5][6]
+    assert cell.desert and cell.markers == 0 and st.markers_left[1] == 20
     assert st.standings().rows[0].total == max(st.cash)  # nothing left to score
 
 
@@ -289,7 +289,7 @@ def test_ex6_two_markers_dry_in_final_round_become_desert():
 def test_ex8_corner_spring_forces_accept():
     st = fresh(["white", "purple", "black", "grey"], spring=(0, 0))
     wht, pur, blk, gry = range(4)
-    assert sorted(st.view(None)["legal_segments"]) == [["H", 0, 0], ["V", 0, 0]]
+    assert sorted(st.view(None).legal_segments) == [("H", 0, 0), ("V", 0, 0)]
     to_bribes(st, wht)
     play(st, pur, Propose("H", 0, 0, 1))
     play(st, blk, Propose("V", 0, 0, 1))
@@ -299,7 +299,7 @@ def test_ex8_corner_spring_forces_accept():
     cash = st.cash[wht]
     play(st, wht, Accept(1))
     assert st.cash[wht] == cash + 1
-    assert sorted(st.view(None)["legal_segments"]) == [["H", 1, 0], ["V", 0, 0], ["V", 1, 0]]
+    assert sorted(st.view(None).legal_segments) == [("H", 1, 0), ("V", 0, 0), ("V", 1, 0)]
     watered = [D.field_cr(f) for f in D.SEG_FIELDS[D.SEG_INDEX[("H", 0, 0)]]]
     assert watered == [(0, 0), (1, 0)]
     assert [D.field_cr(f) for f in D.SEG_FIELDS[D.SEG_INDEX[("V", 0, 0)]]] == [(0, 0), (0, 1)]
@@ -311,7 +311,7 @@ def test_ex10_extra_irrigation_order():
     st.personal[E] = False
     st.overseer = C
     st._start_extra()
-    assert st.view(None)["extra_order"] == [Dd, A, B, C]
+    assert st.view(None).extra_order == (Dd, A, B, C)
     play(st, Dd, Pass())
     assert st.to_move() == (A,)  # E is skipped
     events = play(st, A, PersonalCanal("V", 2, 1))
@@ -331,34 +331,34 @@ def test_ex12_rulebook_round_bids_planting_and_bribes():
     st = fresh(["Anika", "Bernd", "Chris", "Dagmar"])
     restart_round(st, overseer=ANIKA, offer=[("beans", 2), ("banana", 2), ("beans", 1), ("chili", 2)])
     assert st.cash == [10, 10, 10, 10]
-    assert st.view(None)["bid_order"] == [BERND, CHRIS, DAGMAR, ANIKA]
+    assert st.view(None).bid_order == (BERND, CHRIS, DAGMAR, ANIKA)
     play(st, BERND, Bid(5))
     play(st, CHRIS, Pass())
     play(st, DAGMAR, Bid(4))
     play(st, ANIKA, Bid(1))
     # Phase 2: the only passer becomes overseer; phase 3: highest bid first, the passer last
     assert st.overseer == CHRIS
-    assert st.view(None)["planting_order"] == [BERND, DAGMAR, ANIKA, CHRIS]
+    assert st.view(None).planting_order == (BERND, DAGMAR, ANIKA, CHRIS)
     play(st, BERND, Plant("beans", 2, 0, 0))
     play(st, DAGMAR, Plant("banana", 2, 2, 2))
     play(st, ANIKA, Plant("beans", 1, 1, 0))
     assert {(a.crop, a.workers) for a in st.legal_actions(CHRIS)} == {("chili", 2)}
     play(st, CHRIS, Plant("chili", 2, 4, 4))
-    fields = st.view(None)["fields"]
+    fields = st.view(None).fields
     spots = [(0, 0), (2, 2), (1, 0), (4, 4)]
-    planted = {(c, r): (fields[r][c]["owner"], fields[r][c]["markers"]) for c, r in spots}
+    planted = {(c, r): (fields[r][c].owner, fields[r][c].markers) for c, r in spots}
     assert planted == {(0, 0): (BERND, 2), (2, 2): (DAGMAR, 2), (1, 0): (ANIKA, 1), (4, 4): (CHRIS, 1)}
     assert st.markers_left == [21, 20, 21, 20]
     assert st.cash == [9, 5, 10, 6]  # every bid went to the bank
     # Phase 4: bribes from the overseer's left, overseer last
     view = st.view(None)
-    assert view["bribe_order"] == [DAGMAR, ANIKA, BERND]
+    assert view.bribe_order == (DAGMAR, ANIKA, BERND)
     play(st, DAGMAR, Propose(*S1, 1))
     play(st, ANIKA, Propose(*S2, 3))
     play(st, BERND, Support(2, 2))
     view = st.view(None)
-    assert [p["total"] for p in view["proposals"]] == [1, 5]  # T(S2) = 5
-    assert view["highest_bribe"] == 5 and view["reject_cost"] == 6
+    assert [p.total for p in view.proposals] == [1, 5]  # T(S2) = 5
+    assert view.highest_bribe == 5 and view.reject_cost == 6
     assert st.to_move() == (CHRIS,)
     # had Chris built his own canal, he would have paid 5 + 1 = 6 to the bank
     builds = [a for a in st.legal_actions(CHRIS) if isinstance(a, Build)]
@@ -388,7 +388,7 @@ def test_ex12_rulebook_final_scoring_bernd_70():
     for c, owner, markers in ((2, BERND, 2), (3, BERND, 1), (4, ANIKA, 2), (5, CHRIS, 1)):
         put(st, c, 3, "chili", owner, markers)  # 3 × 4
     st.cash[BERND] = 15
-    assert st.view(None)["plantation_scores"][BERND] == 55
+    assert st.view(None).players[BERND].plantation_score == 55
     st.round = st.rounds
     st._end_round()  # final drought: everything is watered, nothing changes
     assert st.is_over()

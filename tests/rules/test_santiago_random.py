@@ -16,6 +16,7 @@ from boardgames_tui.rules.santiago import GAME
 from boardgames_tui.rules.santiago import data as D
 from boardgames_tui.rules.santiago.actions import Bid
 from boardgames_tui.rules.santiago.bot import SmartBot
+from boardgames_tui.rules.view import encode
 
 GAMES_PER_CONFIG = 60
 
@@ -82,7 +83,7 @@ def run_game(n, seed, options, smart_seat=None):
         legal = st.legal_actions(seat)
         if step % 10 == 0:
             view = st.view(seat)
-            json.dumps(view)
+            json.dumps(encode(view))
             action = bots[seat].choose(view, legal, bot_rngs[seat])
         elif bots[seat].__class__ is SmartBot:
             action = bots[seat].choose(st.view(seat), legal, bot_rngs[seat])
@@ -119,11 +120,11 @@ def test_random_games(n, palms):
         assert len(st.deck) == 0
         standings = st.standings()
         best = max(row.total for row in standings.rows)
-        payouts = st.view(None)["plantation_scores"]
+        payouts = [p.plantation_score for p in st.view(None).players]
         for row in standings.rows:
             assert row.breakdown["cash"] == st.cash[row.seat]
             assert row.total == st.cash[row.seat] + payouts[row.seat]
             assert row.winner == (row.total == best)  # no tie-break: ties share the win
         # after the final drought every remaining tile is watered
         assert all(st.tile[f] < 0 or st.desert[f] or st._irrigated(f) for f in range(D.NFIELDS))
-        assert st.view(0)["cash"] == st.cash
+        assert [p.cash for p in st.view(0).players] == st.cash

@@ -204,11 +204,11 @@ def test_santiagos_ranking_holds_every_legal_move_and_puts_its_choice_first(play
         if len(legal) > 1:
             order = normal.ranked(view, legal, random.Random(step))
             assert sorted(map(repr, order)) == sorted(map(repr, legal))
-            if view["phase"] in ("plant", "leftover", "overseer"):
-                ranked_phases.add(view["phase"])
+            if view.phase in ("plant", "leftover", "overseer"):
+                ranked_phases.add(view.phase)
                 # ties aside (each breaks them at random), its choice is worth the first's
                 chosen = normal.choose(view, legal, random.Random(step))
-                rank = getattr(normal, "_rank_" + view["phase"])
+                rank = getattr(normal, "_rank_" + view.phase)
                 first, mine = rank(view, santiago_bot._Board(view), [order[0], chosen])
                 assert first == pytest.approx(mine)
         state.apply(seat, bot_move(state, seat, normal, bot_rng(11, seat, step)))

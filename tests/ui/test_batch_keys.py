@@ -136,7 +136,7 @@ async def test_amount_dialog_survives_keys_in_a_batch():
         ]:
             while isinstance(app.screen, (HandoffScreen, RecapScreen)):
                 await pilot.press("enter")
-            if app.game_screen.view.get("phase") != "bid":
+            if app.game_screen.view.phase != "bid":
                 break
             await pilot.press("a")
             assert isinstance(app.screen, AmountScreen)
@@ -194,13 +194,13 @@ async def test_same_player_again_after_an_automatic_step_is_told_and_keys_wait()
                 break
             await pilot.pause()
         screen = app.game_screen
-        assert screen.view["phase"] == "bid" and screen.my_turn
+        assert screen.view.phase == "bid" and screen.my_turn
         screen.picks.set_amount(max(a.amount for a in screen.legal if isinstance(a, Bid)))
         await send_batch(pilot, "enter", "enter")
         steps = app.table.record.steps
         assert isinstance(steps[-1].action, Bid) and steps[-1].seat == 0
         assert not any(isinstance(s.action, Plant) for s in steps)
-        assert screen.view["phase"] == "plant" and screen.my_turn
+        assert screen.view.phase == "plant" and screen.my_turn
         assert "you act again" in app.screen_text() and "PLANTING" in app.screen_text()
         await pilot.press("enter")  # now Enter plants
         assert isinstance(app.table.record.steps[-1].action, Plant)

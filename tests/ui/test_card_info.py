@@ -361,7 +361,7 @@ async def test_santiago_plant_choice_and_offer_say_what_a_tile_gives():
         assert "Potato     ×1" in text and "Red pepper ×2" in text and "× your yield markers" in text
         await pilot.press("space")  # Ann passes in the bidding
         await pilot.pause()
-        assert app.screen.view["phase"] == "plant" and app.screen.my_turn
+        assert app.screen.view.phase == "plant" and app.screen.my_turn
         text = app.screen_text()
         assert "Potato     ×0" in text and "you passed: −1" in text
         board = app.screen.query_one(IslandBoard)

@@ -20,7 +20,7 @@ def santiago_table(seats, options=None):
 def test_a_pass_that_is_the_only_move_is_taken_and_logged():
     table = santiago_table([Seat("Ann"), Seat("Bo", "smart"), Seat("Cy", "smart")])
     ann = table.to_move()[0]
-    assert table.view(ann)["phase"] == "bid" and table.forced_move(ann) is None
+    assert table.view(ann).phase == "bid" and table.forced_move(ann) is None
     table._state.cash[ann] = 0  # nothing to bid with: a pass is all that is left
     assert table.forced_move(ann) == SantiagoPass()
     assert table.play_forced(ann)

@@ -146,7 +146,7 @@ def test_santiago_groups_and_footer_hooks():
     table.act(seat, next(a for a in table.legal(seat) if a.kind == "spring"))
     seat = table.to_move()[0]
     screen = screen_for(table, SantiagoScreen, seat, seat)
-    assert screen.view["phase"] == "bid"
+    assert screen.view.phase == "bid"
     bid = next(g for g in screen.groups if g.key == "bid")
     assert len(bid.actions) > 1 and bid.line() == "Bid an amount…"  # no count: it asks for a number
     items = footer(screen)
@@ -297,17 +297,15 @@ def check_results(table: Table, width: int) -> None:
         else:
             current = None
     assert set(blocks) == set(range(len(names)))
-    for row in view["scores"]:
-        block = blocks[row["seat"]]
-        assert ("WINNER" in block) == bool(row["winner"])
-        assert block.lstrip().startswith(str(row["rank"]))
+    for row in view.scores:
+        block = blocks[row.seat]
+        assert ("WINNER" in block) == row.winner
+        assert block.lstrip().startswith(str(row.rank))
         total, cash = map(int, re.search(r"(\d+) = (\d+) cash", block).groups())
-        assert (total, cash) == (row["total"], row["cash"])
+        assert (total, cash) == (row.total, row.cash)
         parts = re.findall(r"\+ \S(\w\w) (\d+)×(\d+)", block)
         expected = sorted(
-            (p["crop"], p["size"], p["markers"][row["seat"]])
-            for p in view["plantations"]
-            if p["markers"][row["seat"]]
+            (p.crop, p.size, p.markers[row.seat]) for p in view.plantations if p.markers[row.seat]
         )
         short = {v: k for k, v in CROP_SHORT.items()}
         assert sorted((short[c], int(s), int(m)) for c, s, m in parts) == expected
@@ -332,9 +330,9 @@ async def test_santiago_game_over_at_80x24():
         assert isinstance(app.screen, GameOverScreen)
         text = app.screen_text()
         view = app.table.view(None)
-        for row in view["scores"]:
-            assert f"{row['total']} = {row['cash']} cash" in text
-        count = sum(1 for p in view["plantations"] for m in p["markers"] if m)
+        for row in view.scores:
+            assert f"{row.total} = {row.cash} cash" in text
+        count = sum(1 for p in view.plantations for m in p.markers if m)
         assert len(re.findall(r"\d+×\d+", text)) == count  # every plantation, all on screen
         assert "WINNER" in text
         assert ("Tied players share the win." in text) == (len(app.table._state.standings().winners) > 1)

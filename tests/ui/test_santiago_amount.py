@@ -3,10 +3,14 @@ stepped, banned values skipped and explained, never outside its range."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App
 
 from boardgames_tui.rules.core import Seat
+from boardgames_tui.rules.santiago import GAME
 from boardgames_tui.rules.santiago.actions import Bid, Pass, Propose, Support
+from boardgames_tui.rules.santiago.view import SantiagoView
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.santiago.picks import Amounts, Picks, amounts
 from boardgames_tui.ui.screens.amount import AmountScreen
@@ -14,8 +18,15 @@ from boardgames_tui.ui.screens.amount import AmountScreen
 from .test_santiago_keys import to_the_board
 
 
+def a_view(phase: str, bids: dict[int, int]) -> SantiagoView:
+    """A view of a new game, in `phase`, with these bids made (seat -> amount)."""
+    view = GAME.new(["Ann", "Bob", "Cleo"], 1, options={"spring": "random_inner"}).view(0)
+    players = tuple(replace(p, bid=bids.get(s), bid_done=s in bids) for s, p in enumerate(view.players))
+    return replace(view, phase=phase, players=players)
+
+
 def test_the_board_amount_skips_taken_bids_and_never_goes_below_1():
-    view = {"phase": "bid", "bids": [{"seat": 0, "bid": 1}, {"seat": 1, "bid": 3}]}
+    view = a_view("bid", {0: 1, 1: 3})
     legal = [Pass(), Bid(2), Bid(4), Bid(5)]
     assert amounts(view, legal) == Amounts(1, 5, frozenset({1, 3}))
     picks = Picks()
@@ -24,9 +35,9 @@ def test_the_board_amount_skips_taken_bids_and_never_goes_below_1():
     assert picks.step_amount(1) and picks.amount == 4  # 3 is taken
     assert picks.step_amount(-1) and picks.amount == 2
     assert not picks.step_amount(-1) and picks.amount == 2  # 1 is taken, 0 would be a pass
-    picks.update({"phase": "bid", "bids": []}, [Pass()], new_decision=True)  # no cash left
+    picks.update(a_view("bid", {}), [Pass()], new_decision=True)  # no cash left
     assert picks.amount == 1 and picks.range.count == 0
-    bribe = {"phase": "bribe"}
+    bribe = a_view("bribe", {})
     picks.update(bribe, [Pass(), Propose("H", 1, 1, 1), Support(1, 1)], new_decision=True)
     assert picks.range.count == 1 and not picks.step_amount(1)
 

@@ -69,7 +69,7 @@ class Driver:
                         await self.press("escape")
             if self.steps() > before:
                 return
-        raise AssertionError(f"no move after {attempts} in {self.app.screen.view.get('phase')}")
+        raise AssertionError(f"no move after {attempts} in {self.app.screen.view.phase}")
 
     async def step(self) -> None:
         app = self.app
@@ -87,7 +87,7 @@ class Driver:
         assert screen.my_turn, "a human's screen without a move to make"
         self.turn += 1
         t = self.turn
-        phase = screen.view["phase"]
+        phase = screen.view.phase
         if phase == "spring":
             await self.try_keys(("right", "enter"))
         elif phase == "bid":
@@ -131,7 +131,7 @@ async def test_whole_game_by_keystrokes():
             if isinstance(screen, SantiagoScreen) and screen.viewer is not None:
                 # A player's own screen shows only after their hand-off.
                 assert screen.viewer == handed_to
-                phases.add(screen.view["phase"])
+                phases.add(screen.view.phase)
             await driver.step()
             assert driver.keys < 3000
         assert app.table.is_over()
@@ -152,8 +152,8 @@ async def test_whole_game_by_keystrokes():
         await pilot.press("b")
         text = app.screen_text()
         assert "FINAL SCORES" in text
-        for row in app.table.view(None)["scores"]:
-            assert f"{row['total']:>3} = {row['cash']} cash" in text
+        for row in app.table.view(None).scores:
+            assert f"{row.total:>3} = {row.cash} cash" in text
         assert "×" in text
 
 
@@ -210,10 +210,10 @@ async def test_keys_amounts_and_cursor():
     app = sg_app(seed=5)  # Cleo starts: she places the spring; Ann, Bob, Cleo bid
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "left", "enter")  # Cleo: the spring at 1,1
-        assert app.table.view(None)["spring"] == [1, 1]
+        assert app.table.view(None).spring == (1, 1)
         await pilot.press("enter", "enter")  # Ann's hand-off, recap
         screen = app.screen
-        assert screen.view["phase"] == "bid" and screen.viewer == 0
+        assert screen.view.phase == "bid" and screen.viewer == 0
         await pilot.press("plus", "plus", "minus", "plus", "plus")
         assert "Enter: bid 4" in app.screen_text()
         await pilot.press("a", "7", "enter")  # typed: sets the amount, does not bid yet
@@ -247,12 +247,12 @@ async def test_illegal_move_gets_a_reason():
         await pilot.press("enter", "enter", "space")  # Cleo passes
         while not isinstance(app.screen, SantiagoScreen):
             await pilot.press("enter")  # the first planter's hand-off and recap
-        assert app.screen.view["phase"] == "plant"
+        assert app.screen.view.phase == "plant"
         await pilot.press("enter")  # plants on the cursor's field
         while not isinstance(app.screen, SantiagoScreen):
             await pilot.press("enter")  # the second planter's hand-off and recap
-        offer = app.table.view(None)["offer"]
-        c, r = next(t["field"] for t in offer if t["field"])
+        offer = app.table.view(None).offer
+        c, r = next(t.field for t in offer if t.field)
         # The mouse: a click puts the cursor on a field, a second click on it acts.
         layout = app.screen.query_one(IslandBoard).layout_now
         at = (layout.field_x(c) + 1, layout.field_y(r))
@@ -288,8 +288,8 @@ def saved_game(phase: str, count: int = 1, seed: int = 5, then: int = 0):
     seen, last = 0, None
     while not state.is_over():
         view = state.view(None)
-        key = (view["round"], view["phase"])
-        if view["phase"] == phase and key != last:
+        key = (view.round, view.phase)
+        if view.phase == phase and key != last:
             seen, last = seen + 1, key
             if seen == count:
                 for _ in range(then):

@@ -16,6 +16,7 @@ from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago.actions import PersonalCanal, Plant, Propose, Support
 from boardgames_tui.rules.santiago.data import FIELD_CR, IX, IY, SEG_ENDS, SEGMENTS, inter_xy
+from boardgames_tui.rules.santiago.view import ProposalView
 from boardgames_tui.ui.boards.santiago import cursor as cursor_module
 from boardgames_tui.ui.boards.santiago.cursor import (
     DitchCursor,
@@ -52,8 +53,8 @@ def test_every_place_is_a_target_with_the_moves_there():
         (3, 1): (Plant("banana", 2, 3, 1), Plant("beans", 1, 3, 1)),
         (0, 0): (Plant("beans", 1, 0, 0),),
     }
-    view = {"proposals": [{"number": 1, "segment": ["V", 2, 0]}]}
-    ditches = ditch_targets(view, [Propose("H", 1, 1, 2), Support(1, 3), PersonalCanal("H", 0, 0)])
+    proposals = [ProposalView(number=1, segment=("V", 2, 0), proposer=0, total=1, pledges=())]
+    ditches = ditch_targets(proposals, [Propose("H", 1, 1, 2), Support(1, 3), PersonalCanal("H", 0, 0)])
     assert len(ditches) == 31 and {t.place for t in ditches} == set(SEGMENTS)
     assert {t.place: t.actions for t in ditches if t.actionable} == {
         ("H", 1, 1): (Propose("H", 1, 1, 2),),
@@ -69,7 +70,7 @@ def test_ditch_ends_come_from_the_rules_data():
 
 
 def test_the_arrows_walk_along_a_ditch_line_and_turn_at_its_ends():
-    cursor = DitchCursor(ditch_targets({}, []))
+    cursor = DitchCursor(ditch_targets([], []))
     cursor.put(("H", 1, 1))
     assert cursor.move(1, 0) and cursor.place == ("H", 2, 1)  # along the line
     assert cursor.move(0, 1) and cursor.place == ("V", 3, 1)  # round the corner it walked to
@@ -81,7 +82,7 @@ def test_the_arrows_walk_along_a_ditch_line_and_turn_at_its_ends():
 
 
 def test_the_arrows_reach_every_ditch_field_and_intersection():
-    for cursor in (DitchCursor(ditch_targets({}, [])), IslandCursor().fields, IslandCursor().points):
+    for cursor in (DitchCursor(ditch_targets([], [])), IslandCursor().fields, IslandCursor().points):
         # A ditch cursor also remembers the end it walked to: that is part of where it stands.
         start = (cursor.targets[0].place, getattr(cursor, "walked", None))
         seen, todo = {start}, deque([start])
@@ -100,15 +101,12 @@ def test_the_arrows_reach_every_ditch_field_and_intersection():
 
 
 def test_a_new_decision_puts_the_cursor_where_a_move_is_possible():
-    state = played(until=lambda view: view["phase"] == "plant" and view["round"] == 2)
+    state = played(until=lambda view: view.phase == "plant" and view.round == 2)
     seat = state.to_move()[0]
     view, legal = state.view(seat), state.legal_actions(seat)
     cursor = IslandCursor()
     occupied = next(
-        (c, r)
-        for r, row in enumerate(view["fields"])
-        for c, cell in enumerate(row)
-        if cell["crop"] or cell["desert"]
+        (c, r) for r, row in enumerate(view.fields) for c, cell in enumerate(row) if cell.crop or cell.desert
     )
     cursor.fields.put(occupied)
     cursor.update(view, legal, acting=True, new_decision=True)
@@ -123,20 +121,20 @@ def test_a_new_decision_puts_the_cursor_where_a_move_is_possible():
 
 
 def test_the_overseer_starts_on_the_best_bribe():
-    state = played(until=lambda view: view["phase"] == "overseer" and view["proposals"])
+    state = played(until=lambda view: view.phase == "overseer" and view.proposals)
     seat = state.to_move()[0]
     view = state.view(seat)
     cursor = IslandCursor()
     cursor.update(view, state.legal_actions(seat), acting=True, new_decision=True)
-    best = max(view["proposals"], key=lambda p: (p["total"], -p["number"]))
-    assert cursor.mode == "ditch" and cursor.place == tuple(best["segment"])
+    best = max(view.proposals, key=lambda p: (p.total, -p.number))
+    assert cursor.mode == "ditch" and cursor.place == best.segment
 
 
 # -- the picture --------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_each_place_is_drawn_and_clicked_where_the_layout_says(size):
     layout = Layout(*size)
-    view = played(until=lambda view: view["round"] == 4).view(None)
+    view = played(until=lambda view: view.round == 4).view(None)
     pic = draw_grid(view, layout, set())
     assert len(pic.lines) == layout.grid_height
     assert all(line.cell_len == layout.grid_width for line in pic.lines[1:])
@@ -161,17 +159,15 @@ def test_a_tile_nobody_owns_shows_no_owner():
     # The rules report no owner once the drought took the last marker (and for the leftover tile).
     state = played(
         until=lambda view: any(
-            cell["crop"] and cell["owner"] is None and not cell["leftover"]
-            for row in view["fields"]
-            for cell in row
+            cell.crop and cell.owner is None and not cell.leftover for row in view.fields for cell in row
         )
     )
     view = state.view(None)
     c, r = next(
         (c, r)
-        for r, row in enumerate(view["fields"])
+        for r, row in enumerate(view.fields)
         for c, cell in enumerate(row)
-        if cell["crop"] and cell["owner"] is None and not cell["leftover"]
+        if cell.crop and cell.owner is None and not cell.leftover
     )
     for size in SIZES:
         text = "".join(line.plain for line in field_lines(view, c, r, Layout(*size), False))
@@ -179,10 +175,10 @@ def test_a_tile_nobody_owns_shows_no_owner():
 
 
 def test_the_owner_shows_while_markers_are_left():
-    view = played(until=lambda view: view["round"] == 3).view(None)
-    cell = next(cell for row in view["fields"] for cell in row if cell["owner"] is not None)
-    text = field_lines(view, cell["col"], cell["row"], Layout(80, 24), False)[0].plain
-    assert text.endswith(f"{cell['markers']}")
+    view = played(until=lambda view: view.round == 3).view(None)
+    cell = next(cell for row in view.fields for cell in row if cell.owner is not None)
+    text = field_lines(view, cell.col, cell.row, Layout(80, 24), False)[0].plain
+    assert text.endswith(f"{cell.markers}")
 
 
 # -- the modules ---------------------------------------------------------------------------------

@@ -62,13 +62,13 @@ def footer(screen) -> list[str]:
 def expected_enter(screen, place) -> str | None:
     """What Enter should say with the cursor on `place`: worked out from the legal actions alone."""
     legal, view, picks = set(screen.legal), screen.view, screen.picks
-    phase = view["phase"]
-    proposals = {tuple(p["segment"]): p["number"] for p in view.get("proposals", [])}
+    phase = view.phase
+    proposals = {p.segment: p.number for p in view.proposals}
     if phase == "bid":
         move, label = Bid(picks.amount), "bid"
     elif phase == "plant":
         tile = picks.tile(view)
-        move, label = Plant(tile["crop"], tile["workers"], *place), "plant"
+        move, label = Plant(tile.crop, tile.workers, *place), "plant"
     elif phase == "leftover":
         move, label = PlaceLeftover(*place), "place"
     elif phase == "palms":
@@ -85,7 +85,7 @@ def expected_enter(screen, place) -> str | None:
         move, label = (
             (Accept(proposals[place]), "accept")
             if place in proposals
-            else (Build(*place, view["reject_cost"]), "build")
+            else (Build(*place, view.reject_cost), "build")
         )
     else:
         move, label = PersonalCanal(*place), "lay canal"
@@ -94,7 +94,7 @@ def expected_enter(screen, place) -> str | None:
 
 def places_with_moves(screen) -> set:
     """Where a move is possible, from the legal actions alone."""
-    proposals = {p["number"]: tuple(p["segment"]) for p in screen.view.get("proposals", [])}
+    proposals = {p.number: p.segment for p in screen.view.proposals}
     out = set()
     for a in screen.legal:
         if isinstance(a, (Plant, PlaceLeftover, PlacePalm)):
@@ -110,7 +110,7 @@ def places_with_moves(screen) -> set:
 
 def check(screen, seen: set) -> None:
     legal, view = screen.legal, screen.view
-    phase = view["phase"]
+    phase = view.phase
     items = footer(screen)
     assert screen.picks.amount >= 1
     amounts = {a.amount for a in legal if isinstance(a, (Bid, Propose, Support))}
@@ -235,7 +235,7 @@ async def test_the_arrows_change_the_bid_and_the_amount_stays_at_least_1():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")  # Cleo: the spring
         screen = await to_the_board(pilot)
-        assert screen.view["phase"] == "bid" and screen.picks.amount == 1
+        assert screen.view.phase == "bid" and screen.picks.amount == 1
         await pilot.press("left", "minus", "minus")
         assert screen.picks.amount == 1 and "The amount goes from 1 to 10." in app.screen_text()
         await pilot.press("right", "up")

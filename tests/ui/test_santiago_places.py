@@ -125,7 +125,7 @@ async def test_each_place_marks_its_own_cells_and_clearing_restores_the_board(sc
     app = BoardgamesApp(load_path=saved_at(phase, count, then), bot_delay=0)
     async with app.run_test(size=size) as pilot:
         screen = await board_of(pilot)
-        assert screen.view["phase"] == phase
+        assert screen.view.phase == phase
         layout = screen.board.current_layout()
         plain = drawn(screen)
         before = cells(plain, "reverse")
@@ -142,11 +142,11 @@ async def test_each_place_marks_its_own_cells_and_clearing_restores_the_board(sc
         grid |= {f"{o} {x},{y}" for o, x, y in SEGMENTS}
         grid |= {f"point {x},{y}" for x in range(IX) for y in range(IY)}
         panel = (
-            {"offer"} | {f"offer {i + 1}" for i in range(len(screen.view["offer"]))}
+            {"offer"} | {f"offer {i + 1}" for i in range(len(screen.view.offer))}
             if phase == "plant"
-            else {"proposals"} | {f"proposal {p['number']}" for p in screen.view["proposals"]}
+            else {"proposals"} | {f"proposal {p.number}" for p in screen.view.proposals}
         )
-        assert screen.view.get("proposals") or phase == "plant"
+        assert screen.view.proposals or phase == "plant"
         assert names == grid | panel
         assert "offer 1" not in names or phase == "plant"
 
@@ -166,7 +166,7 @@ async def test_each_place_marks_its_own_cells_and_clearing_restores_the_board(sc
                 want = panel_line_cells(layout, lines, int(name.split()[1]))
             else:
                 number = int(name.split()[1])
-                y = 1 + [p["number"] for p in screen.view["proposals"]].index(number)
+                y = 1 + [p.number for p in screen.view.proposals].index(number)
                 want = panel_line_cells(layout, lines, y)
             assert want, name
             got = cells(shown, "reverse")

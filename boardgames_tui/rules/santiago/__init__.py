@@ -66,6 +66,7 @@ class SantiagoGame(Game):
     options = OPTIONS
     state_class = ".state:SantiagoState"
     normal_bot = ".bot:SmartBot"
+    view_class = ".view:SantiagoView"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {3: 4800, 4: 5100, 5: 4850}
     rules_values = ".data:rules_values"

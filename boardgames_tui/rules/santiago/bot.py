@@ -14,26 +14,26 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..core import Action
 from . import data as D
+from .view import SantiagoBotView
 
 OTHERS_WEIGHT = 0.35  # how much the bot minds a gain for an opponent
 LOOKAHEAD = 0.3  # value of the positions a canal opens up, relative to building them
 
 # The last board read, with the view parts it was read from. A search bot asks the bot to decide
 # thousands of times a second, mostly on a board it has just read: the state hands out the same
-# (read-only) board lists until the board changes, so their identity says the board is the same.
+# (frozen) board tuples until the board changes, so their identity says the board is the same.
 # Holding the parts keeps their ids from being reused.
 _last_read: tuple[tuple, tuple] | None = None
 
 
-def _board_arrays(view: Mapping[str, Any]) -> tuple:
+def _board_arrays(view: SantiagoBotView) -> tuple:
     """The board of `view` as flat arrays (shared between reads: never changed)."""
     global _last_read
-    parts = (view["fields"], view["canals"], view["legal_segments"], view["plantations"])
+    parts = (view.fields, view.canals, view.legal_segments, view.plantations)
     last = _last_read
     if last is not None and all(a is b for a, b in zip(last[0], parts)):
         return last[1]
@@ -46,26 +46,26 @@ def _board_arrays(view: Mapping[str, Any]) -> tuple:
     wet = [False] * D.NFIELDS
     for row in fields:
         for cell in row:
-            f = D.field_index(cell["col"], cell["row"])
-            crop[f] = cell["crop"]
-            owner[f] = cell["owner"] if cell["owner"] is not None else -1
-            markers[f] = cell["markers"]
-            palm[f] = cell["palm"]
-            taken[f] = cell["desert"] or cell["crop"] is not None
-            wet[f] = cell["irrigated"]
+            f = D.field_index(cell.col, cell.row)
+            crop[f] = cell.crop
+            owner[f] = cell.owner if cell.owner is not None else -1
+            markers[f] = cell.markers
+            palm[f] = cell.palm
+            taken[f] = cell.desert or cell.crop is not None
+            wet[f] = cell.irrigated
     canal = [False] * len(D.SEGMENTS)
     for seg in canals:
-        canal[D.SEG_INDEX[tuple(seg)]] = True
-    open_ = [D.SEG_INDEX[tuple(seg)] for seg in legal_segments]
+        canal[D.SEG_INDEX[seg]] = True
+    open_ = [D.SEG_INDEX[seg] for seg in legal_segments]
     # plantation of every field: group id, and per group its size and counted markers per seat
     group = [-1] * D.NFIELDS
     sizes: list[int] = []
     counts: list[list[int]] = []
     for gid, plantation in enumerate(plantations):
-        for c, r in plantation["fields"]:
+        for c, r in plantation.fields:
             group[D.field_index(c, r)] = gid
-        sizes.append(plantation["size"])
-        counts.append(list(plantation["markers"]))
+        sizes.append(plantation.size)
+        counts.append(list(plantation.markers))
     # per crop, the fields next to a plantation of it, where a tile of that crop would join one
     joining: dict[str, set[int]] = {}
     for f in range(D.NFIELDS):
@@ -96,9 +96,10 @@ def _board_arrays(view: Mapping[str, Any]) -> tuple:
 class _Board:
     """Flat arrays read out of a view."""
 
-    def __init__(self, view: Mapping[str, Any]):
-        self.me = view["you"]
-        self.n = len(view["names"])
+    def __init__(self, view: SantiagoBotView):
+        assert view.viewer is not None, "a bot decides for a seat"
+        self.me: int = view.viewer
+        self.n = len(view.players)
         (
             self.crop,
             self.owner,
@@ -115,7 +116,7 @@ class _Board:
             self.joining,
             memo,
         ) = _board_arrays(view)
-        self.rounds_left = left = view["rounds"] - view["round"]  # rounds after this one
+        self.rounds_left = left = view.rounds - view.round  # rounds after this one
         # Water odds and canal values depend on the board and on how near the end it is, nothing
         # else: every decision on the same board (bids, bribes, the overseer's) shares them.
         stage = 0 if left == 0 else 1 if left > 4 else 2
@@ -238,19 +239,19 @@ class _Board:
 class SmartBot:
     """Heuristic Santiago player; sees only the view, the legal actions and its own RNG."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, "_" + view["phase"], None)
+        handler = getattr(self, "_" + view.phase, None)
         if handler is None:
             return legal[rng.randrange(len(legal))]
         return handler(view, legal, rng)
 
-    def ranked(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> list[Action]:
         """The legal actions, the likeliest good ones first by this bot's own values: the moves a
         search should weigh against this bot's choice before any others. Set-up decisions come in
         a random order (nothing to tell them apart)."""
-        rank = getattr(self, "_rank_" + view["phase"], None)
+        rank = getattr(self, "_rank_" + view.phase, None)
         if rank is None or len(legal) < 2:
             order = list(legal)
             rng.shuffle(order)
@@ -260,12 +261,12 @@ class SmartBot:
         keyed = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
         return [legal[i] for i in keyed]
 
-    def _rank_bid(self, view, board: _Board, legal) -> list[float]:
+    def _rank_bid(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
         # the cheapest bid and passing first, dearer bids after in order of price
         return [1.0 if a.kind == "pass" else -float(a.amount) for a in legal]
 
-    def _rank_plant(self, view, board: _Board, legal) -> list[float]:
-        passed = view["bids"][board.me]["passed"]
+    def _rank_plant(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+        passed = view.players[board.me].passed
         return [
             board.planting_value(
                 a.crop, D.field_index(a.col, a.row), max(0, a.workers - (1 if passed else 0))
@@ -273,13 +274,13 @@ class SmartBot:
             for a in legal
         ]
 
-    def _rank_leftover(self, view, board: _Board, legal) -> list[float]:
-        offer = next(e for e in view["offer"] if e["taken_by"] is None and not e["leftover"])
-        return [board.net(board.plant_gain(offer["crop"], D.field_index(a.col, a.row), 0, -1)) for a in legal]
+    def _rank_leftover(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+        offer = next(e for e in view.offer if e.taken_by is None and not e.leftover)
+        return [board.net(board.plant_gain(offer.crop, D.field_index(a.col, a.row), 0, -1)) for a in legal]
 
-    def _rank_bribe(self, view, board: _Board, legal) -> list[float]:
+    def _rank_bribe(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
         # a pledge is paid only when its canal is chosen: what the canal is worth less half of it
-        proposed = {p["number"]: D.SEG_INDEX[tuple(p["segment"])] for p in view["proposals"]}
+        proposed = {p.number: D.SEG_INDEX[p.segment] for p in view.proposals}
         values = []
         for a in legal:
             if a.kind == "pass":
@@ -289,44 +290,44 @@ class SmartBot:
             values.append(board.net(board.seg_value(seg)) - 0.5 * a.amount)
         return values
 
-    def _rank_overseer(self, view, board: _Board, legal) -> list[float]:
-        totals = {p["number"]: p for p in view["proposals"]}
+    def _rank_overseer(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+        totals = {p.number: p for p in view.proposals}
         values = []
         for a in legal:
             if a.kind == "accept":
                 p = totals[a.proposal]
-                values.append(p["total"] + board.net(board.seg_value(D.SEG_INDEX[tuple(p["segment"])])))
+                values.append(p.total + board.net(board.seg_value(D.SEG_INDEX[p.segment])))
             elif a.kind == "build":
                 values.append(board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost)
             else:
                 values.append(0.0)
         return values
 
-    def _rank_extra(self, view, board: _Board, legal) -> list[float]:
+    def _rank_extra(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
         return [
             board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) if a.kind == "personal" else 0.0
             for a in legal
         ]
 
     # -- set-up --------------------------------------------------------------------------------
-    def _spring(self, view, legal, rng):
+    def _spring(self, view: SantiagoBotView, legal, rng):
         inner = [a for a in legal if 1 <= a.x <= 3 and 1 <= a.y <= 2]
         return rng.choice(inner or list(legal))
 
-    def _palms(self, view, legal, rng):
+    def _palms(self, view: SantiagoBotView, legal, rng):
         return legal[rng.randrange(len(legal))]
 
     # -- bidding -------------------------------------------------------------------------------
-    def _tile_values(self, view, board: _Board, passed: bool) -> list[float]:
+    def _tile_values(self, view: SantiagoBotView, board: _Board, passed: bool) -> list[float]:
         values = []
-        for entry in view["offer"]:
-            if entry["taken_by"] is not None or entry["leftover"]:
+        for entry in view.offer:
+            if entry.taken_by is not None or entry.leftover:
                 continue
-            markers = max(0, entry["workers"] - (1 if passed else 0))
-            values.append(board.best_planting(entry["crop"], markers))
+            markers = max(0, entry.workers - (1 if passed else 0))
+            values.append(board.best_planting(entry.crop, markers))
         return sorted(values, reverse=True)
 
-    def _bid(self, view, legal, rng):
+    def _bid(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
         bids = [a for a in legal if a.kind == "bid"]
         pass_ = next(a for a in legal if a.kind == "pass")
@@ -334,14 +335,14 @@ class SmartBot:
             return pass_
         values = self._tile_values(view, board, passed=False)
         cheapest = bids[0].amount
-        if view["round"] == view["rounds"]:
+        if view.round == view.rounds:
             # The last round: an escudo kept is a point, so pay only the least bid, and only when
             # the first choice is worth more than that over the next best tile (benchmarked
             # against the old full-spread bid: +1 point a game at 3 players, +4 at 4).
             first = values[0] - values[1] if len(values) > 1 else 0.0
             return bids[0] if cheapest < first else pass_
         spread = values[0] - values[-1] if values else 0.0
-        budget = max(2.0, min(spread * 0.6, view["cash"][board.me] / 2))
+        budget = max(2.0, min(spread * 0.6, (view.players[board.me].cash or 0) / 2))
         if cheapest <= budget:
             affordable = [a for a in bids if a.amount <= budget]
             # bid low to become overseer, or high enough to choose first when it matters
@@ -351,9 +352,9 @@ class SmartBot:
         return pass_
 
     # -- planting ------------------------------------------------------------------------------
-    def _plant(self, view, legal, rng):
+    def _plant(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
-        passed = view["bids"][board.me]["passed"]
+        passed = view.players[board.me].passed
         best, best_value = legal[0], None
         for a in legal:
             f = D.field_index(a.col, a.row)
@@ -363,22 +364,22 @@ class SmartBot:
                 best, best_value = a, value
         return best
 
-    def _leftover(self, view, legal, rng):
+    def _leftover(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
-        offer = next(e for e in view["offer"] if e["taken_by"] is None and not e["leftover"])
+        offer = next(e for e in view.offer if e.taken_by is None and not e.leftover)
         best, best_value = legal[0], None
         for a in legal:
             f = D.field_index(a.col, a.row)
-            value = board.net(board.plant_gain(offer["crop"], f, 0, -1)) + rng.random() * 1e-3
+            value = board.net(board.plant_gain(offer.crop, f, 0, -1)) + rng.random() * 1e-3
             if best_value is None or value > best_value:
                 best, best_value = a, value
         return best
 
     # -- canals --------------------------------------------------------------------------------
-    def _bribe(self, view, legal, rng):
+    def _bribe(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
-        cash = view["cash"][board.me] or 0
-        proposed = {D.SEG_INDEX[tuple(p["segment"])]: p for p in view["proposals"]}
+        cash = view.players[board.me].cash or 0
+        proposed = {D.SEG_INDEX[p.segment]: p for p in view.proposals}
         pass_ = next(a for a in legal if a.kind == "pass")
         best_seg, best_value = None, 0.0
         for seg in board.open:
@@ -389,9 +390,9 @@ class SmartBot:
             return pass_
         amount = max(1, min(cash, int(best_value * 0.4)))
         if best_seg in proposed:
-            number = proposed[best_seg]["number"]
-            leader = max(p["total"] for p in view["proposals"])
-            amount = max(1, min(cash, amount, leader - proposed[best_seg]["total"] + 1))
+            number = proposed[best_seg].number
+            leader = max(p.total for p in view.proposals)
+            amount = max(1, min(cash, amount, leader - proposed[best_seg].total + 1))
             wanted: tuple = ("support", number, amount)
         else:
             wanted = ("propose", *D.SEGMENTS[best_seg], amount)
@@ -403,14 +404,14 @@ class SmartBot:
                 return a
         return pass_
 
-    def _overseer(self, view, legal, rng):
+    def _overseer(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
-        totals = {p["number"]: p for p in view["proposals"]}
+        totals = {p.number: p for p in view.proposals}
         best, best_value = None, None
         for a in legal:
             if a.kind == "accept":
                 p = totals[a.proposal]
-                value = p["total"] + board.net(board.seg_value(D.SEG_INDEX[tuple(p["segment"])]))
+                value = p.total + board.net(board.seg_value(D.SEG_INDEX[p.segment]))
             elif a.kind == "build":
                 value = board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost
             else:
@@ -419,7 +420,7 @@ class SmartBot:
                 best, best_value = a, value
         return best
 
-    def _extra(self, view, legal, rng):
+    def _extra(self, view: SantiagoBotView, legal, rng):
         board = _Board(view)
         pass_ = next(a for a in legal if a.kind == "pass")
         threshold = 0.5 if board.rounds_left == 0 else 6.0 if board.rounds_left > 3 else 3.0

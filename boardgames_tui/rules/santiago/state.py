@@ -1,6 +1,6 @@
 """Santiago's game state: the round as a state machine (shared/rules/santiago.md §4–§7).
 
-Phases (``view["phase"]``), each waiting for exactly one seat:
+Phases (``view.phase``), each waiting for exactly one seat:
 
     spring    set-up: the start player puts the spring on an intersection (option spring=choose)
     palms     set-up, palm variant: the start player places 3 palms one by one (palm_placement=choose)
@@ -15,67 +15,19 @@ Phases (``view["phase"]``), each waiting for exactly one seat:
 Overseer change, planting order, drought, income, the next round's reveal, the final drought and
 scoring happen automatically inside the ``apply`` that completes the step before them.
 
-``view(seat)`` returns a JSON-able dict (``seat`` None is the public view). Treat it as read-only:
-the board parts are cached and shared between views until the board changes.
-
-    game, title            "santiago", "Santiago"
-    you                    the viewing seat or None
-    names                  seat names, by seat
-    round, rounds          current round (0 during set-up) and total rounds (11, or 9 with 5 players)
-    last_round             True in the final round (final drought, no income)
-    phase, phase_label     phase key (above) and a readable name
-    prompt                 one line saying who must do what now
-    to_move                seats with a pending decision (at most one)
-    overseer, start_player  seats
-    options                the game's options, key -> value
-    spring                 [x, y] of the spring's intersection, or None before it is placed
-    canals                 blue canals in build order, each ["H", x, y] or ["V", x, y]
-    canal_log              the same canals with details: {segment, round, how, seat}; how is
-                           "accepted" | "overseer" | "personal"
-    legal_segments         segments where a canal may go now (empty, joined to the network)
-    canals_left            blue canals left in the general supply
-    personal_canal         per seat: True while that seat's personal canal is unused
-    markers_left           per seat: yield markers still in the supply (never grows: markers
-                           lost to drought leave the game)
-    cash                   per seat: escudos, or None where hidden (others' cash unless open_money;
-                           everyone's is shown once the game is over)
-    open_money             True when cash is public
-    fields                 6 rows of 8 dicts, fields[row][col] = {col, row, crop, crop_name,
-                           workers, owner, markers, markers_by_seat, desert, palm, irrigated,
-                           leftover}; crop is None on an empty or desert field; owner is the seat
-                           whose markers are on the tile (None for an empty field, the leftover
-                           tile, or a tile with no markers left); markers_by_seat lists every
-                           seat's markers on the field
-    palms                  [[col, row], ...] of palms still in play
-    tiles_left             tiles still face down in the stacks
-    removed_tile           {crop, crop_name, workers} put back in the box at set-up (3–4 players)
-    offer                  this round's revealed tiles: {crop, crop_name, workers, label,
-                           taken_by, field, leftover}; taken_by is a seat or None, field [c, r]
-    bid_order              seats in bidding order this round
-    bids                   per seat: {"seat", "bid": amount | None, "passed": bool, "done": bool}
-    pass_order             seats that passed, in the order they did
-    planting_order         seats in planting order (empty before the bids are resolved)
-    leftover_placer        the seat placing the 3-player leftover tile (None if not applicable)
-    leftover_fields        [[c, r], ...] where the leftover tile may go (only in that step)
-    proposals              [{number, segment, proposer, total, pledges: [{seat, amount}]}]; they
-                           are cleared once the overseer has decided
-    bribe_order            seats asked in the bribe step, in order
-    bribe_choices          per seat: None, "proposed N", "supported N" or "passed"
-    highest_bribe          M, the highest proposal total (0 without proposals)
-    reject_cost            M + 1, what the overseer pays to build elsewhere
-    extra_order            seats asked in extra irrigation (those with an unused canal)
-    plantations            [{crop, crop_name, fields: [[c, r], ...], size, markers: [per seat],
-                           value: [per seat]}] for every current plantation
-    plantation_scores      per seat: plantation payout if the game ended now (no final drought)
-    scores                 None, or when over [{seat, name, total, cash, plantations, rank, winner}]
+``view(seat)`` returns a SantiagoView (view.py says what each field means; ``seat`` None is the
+public view). Its board part is cached and shared, object for object, between views until the
+board changes.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from copy import deepcopy
-from typing import Any, TypedDict, TypeGuard, cast
+from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
 from . import data as D
@@ -97,6 +49,21 @@ from .actions import (
     intern,
     ladder,
     plant_actions,
+)
+from .view import (
+    CanalEntry,
+    FieldView,
+    OfferEntry,
+    Place,
+    PlantationView,
+    Pledge,
+    ProposalView,
+    SantiagoBotView,
+    SantiagoPlayer,
+    SantiagoView,
+    ScoreRow,
+    Segment,
+    TileView,
 )
 
 PHASE_LABELS = {
@@ -188,126 +155,97 @@ def find_plantations(tile: list[int], desert: list[bool]) -> list[list[int]]:
     return groups
 
 
-class FieldView(TypedDict):
-    col: int
-    row: int
-    crop: str | None
-    crop_name: str | None
-    workers: int | None
-    owner: int | None
-    markers: int
-    markers_by_seat: list[int]
-    desert: bool
-    palm: bool
-    irrigated: bool
-    leftover: bool
+# -- view entries ---------------------------------------------------------------------------------
+# A view's entries are frozen, and making a frozen object costs several times what a dict did; the
+# search bot builds thousands of views a second out of the same few entries (a tile in the offer, a
+# seat's facts), so each entry is made once and shared by every view that holds it.
 
 
-class CanalEntry(TypedDict):
-    segment: list[Any]  # ["H" | "V", x, y]
-    round: int
-    how: str
-    seat: int
+@functools.cache
+def _tile_view(t: int) -> TileView:
+    crop, workers = D.TILES[t]
+    return TileView(crop=crop, crop_name=D.CROP_NAMES[crop], workers=workers)
 
 
-class PlantationView(TypedDict):
-    crop: str
-    crop_name: str
-    fields: list[list[int]]
-    size: int
-    markers: list[int]
-    value: list[int]
+@functools.cache
+def _offer_entry(t: int, taken: int, f: int) -> OfferEntry:
+    """Tile t of the offer, `taken` by a seat (-2: the leftover tile, -1: nobody yet), planted on
+    field f (-1: not yet)."""
+    crop, workers = D.TILES[t]
+    return OfferEntry(
+        crop=crop,
+        crop_name=D.CROP_NAMES[crop],
+        workers=workers,
+        label=D.TILE_LABELS[t],
+        taken_by=taken if taken >= 0 else None,
+        field=D.FIELD_CR[f] if f >= 0 else None,
+        leftover=taken == -2,
+    )
 
 
-class TileView(TypedDict):
-    crop: str
-    crop_name: str
-    workers: int
+@functools.lru_cache(maxsize=4096)
+def _proposal(number: int, seg: int, proposer: int, pledges: tuple[tuple[int, int], ...]) -> ProposalView:
+    return ProposalView(
+        number=number,
+        segment=D.SEGMENTS[seg],
+        proposer=proposer,
+        total=sum(a for _, a in pledges),
+        pledges=tuple(Pledge(seat=s, amount=a) for s, a in pledges),
+    )
 
 
-class OfferEntry(TileView):
-    label: str
-    taken_by: int | None
-    field: list[int] | None
-    leftover: bool
+_PLAYERS: dict[tuple, SantiagoPlayer] = {}  # by their facts, as _player takes them
 
 
-class BidEntry(TypedDict):
-    seat: int
-    bid: int | None
-    passed: bool
-    done: bool
+def _player(facts: tuple) -> SantiagoPlayer:
+    """A seat's entry from (name, cash shown, markers left, personal canal unused, the state's
+    bid: None not yet, 0 passed, else the amount, bribe choice, plantation payout)."""
+    known = _PLAYERS.get(facts)
+    if known is None:
+        if len(_PLAYERS) >= 65536:  # the entries of games long over
+            _PLAYERS.clear()
+        name, cash, markers_left, personal, bid, choice, payout = facts
+        known = _PLAYERS[facts] = SantiagoPlayer(
+            name=name,
+            cash=cash,
+            markers_left=markers_left,
+            personal_canal=personal,
+            bid=bid or None,
+            passed=bid == 0,
+            bid_done=bid is not None,
+            bribe_choice=choice,
+            plantation_score=payout,
+        )
+    return known
 
 
-class Pledge(TypedDict):
-    seat: int
-    amount: int
+@dataclass(frozen=True, slots=True)
+class _BoardPart:
+    """The board part of every view (SantiagoView's fields of the same names, and every seat's
+    plantation payout), made once per board and shared by the views."""
+
+    fields: tuple[tuple[FieldView, ...], ...]
+    plantations: tuple[PlantationView, ...]
+    plantation_scores: tuple[int, ...]
+    palms: tuple[Place, ...]
+    spring: Place | None
+    canals: tuple[Segment, ...]
+    canal_log: tuple[CanalEntry, ...]
+    legal_segments: tuple[Segment, ...]
 
 
-class ProposalView(TypedDict):
-    number: int
-    segment: list[Any]
-    proposer: int
-    total: int
-    pledges: list[Pledge]
+@dataclass(frozen=True, slots=True)
+class _BoardCache:
+    """The last board part with what it was made from, for `_board_view` to redo only what has
+    changed. Never changed once made: a state's copies share it."""
 
-
-class ScoreRow(TypedDict):
-    seat: int
-    name: str
-    total: int
-    cash: int
-    plantations: int
-    rank: int
-    winner: bool
-
-
-class SantiagoView(TypedDict):
-    """What `view(seat)` returns; the module docstring says what each entry means."""
-
-    game: str
-    title: str
-    you: int | None
-    names: list[str]
-    round: int
-    rounds: int
-    last_round: bool
-    phase: str
-    phase_label: str
-    prompt: str
-    to_move: list[int]
-    overseer: int
-    start_player: int
-    options: dict[str, str]
-    spring: list[int] | None
-    canals: list[list[Any]]
-    canal_log: list[CanalEntry]
-    legal_segments: list[list[Any]]
-    canals_left: int
-    personal_canal: list[bool]
-    markers_left: list[int]
-    cash: list[int | None]
-    open_money: bool
-    fields: list[list[FieldView]]
-    palms: list[list[int]]
-    tiles_left: int
-    removed_tile: TileView | None
-    offer: list[OfferEntry]
-    bid_order: list[int]
-    bids: list[BidEntry]
-    pass_order: list[int]
-    planting_order: list[int]
-    leftover_placer: int | None
-    leftover_fields: list[list[int]]
-    proposals: list[ProposalView]
-    bribe_order: list[int]
-    bribe_choices: list[str | None]
-    highest_bribe: int
-    reject_cost: int
-    extra_order: list[int]
-    plantations: list[PlantationView]
-    plantation_scores: list[int]
-    scores: list[ScoreRow] | None
+    lists: tuple[list, ...]  # tile, owner, markers, desert, palm, leftover, canal
+    net_key: tuple[int, int]  # (canals built, spring)
+    sigs: list[tuple]  # per field, what its FieldView shows
+    cells: list[FieldView]
+    groups: list[list[int]] | None  # find_plantations' result for these tiles and deserts
+    plants: dict[tuple, PlantationView]  # by (crop, fields, counts)
+    part: _BoardPart
 
 
 class SantiagoState(State):
@@ -357,7 +295,7 @@ class SantiagoState(State):
         self.extra_order: list[int] = []
         self.step = 0  # position in the current phase's order
         self.final: list[list[int]] | None = None  # per seat [cash, plantations] once over
-        self._board_cache: dict[str, Any] | None = None  # the board part of the last view; not state
+        self._board_cache: _BoardCache | None = None  # the board part of the last view; not state
 
         if self.options.get("spring", "choose") != "choose":
             pool = D.INNER_INTERSECTIONS if self.options["spring"] == "random_inner" else range(D.NINTER)
@@ -1037,36 +975,32 @@ class SantiagoState(State):
         # A tile with no markers left (or planted with none, by a passer) is neutral: it pays
         # nobody, so it shows nobody as its owner (spec §4, Ex6).
         shown = owner if owner >= 0 and markers > 0 else None
-        return {
-            "col": c,
-            "row": r,
-            "crop": crop,
-            "crop_name": name,
-            "workers": workers,
-            "owner": shown,
-            "markers": markers,
-            "markers_by_seat": by_seat,
-            "desert": desert,
-            "palm": palm,
-            "irrigated": irrigated,
-            "leftover": leftover,
-        }
+        return FieldView(
+            col=c,
+            row=r,
+            crop=crop,
+            crop_name=name,
+            workers=workers,
+            owner=shown,
+            markers=markers,
+            markers_by_seat=tuple(by_seat),
+            desert=desert,
+            palm=palm,
+            irrigated=irrigated,
+            leftover=leftover,
+        )
 
-    def _board_view(self) -> dict:
+    def _board_view(self) -> _BoardPart:
         """The board part of every view, rebuilt only where the board has changed.
 
-        Field dicts and lists are shared by successive views (never changed once handed out), so
-        views must be treated as read-only.
+        Its fields, plantations and canals are frozen and shared by successive views, so the bot
+        knows an unchanged board by their identity.
         """
         cache = self._board_cache
         lists = (self.tile, self.owner, self.markers, self.desert, self.palm, self.leftover, self.canal)
         net_key = (len(self.canal_log), self.spring)
-        if (
-            cache is not None
-            and cache["net_key"] == net_key
-            and all(a == b for a, b in zip(cache["lists"], lists))
-        ):
-            return cache["part"]
+        if cache is not None and cache.net_key == net_key and all(a == b for a, b in zip(cache.lists, lists)):
+            return cache.part
         canal = self.canal
         irrigated = [canal[h] or canal[v] for h, v in D.FIELD_SEGS]
         sigs = list(
@@ -1076,24 +1010,22 @@ class SantiagoState(State):
         if cache is None:
             cells = [self._cell(f, sig) for f, sig in enumerate(sigs)]
             crops_changed = True
-            part: dict = {}
-            old_plants: dict = {}
+            old_plants: dict[tuple, PlantationView] = {}
         else:
-            cells = list(cache["cells"])
-            old_sigs = cache["sigs"]
+            cells = list(cache.cells)
+            old_sigs = cache.sigs
             changed = [f for f, new, old in zip(range(D.NFIELDS), sigs, old_sigs) if new != old]
             crops_changed = False
             for f in changed:
                 cells[f] = self._cell(f, sigs[f])
                 crops_changed = crops_changed or sigs[f][:6] != old_sigs[f][:6]
-            part = dict(cache["part"])
-            old_plants = cache["plants"]
-            old_lists = cache["lists"]
+            old_plants = cache.plants
+            old_lists = cache.lists
             if old_lists[0] == self.tile and old_lists[3] == self.desert:
-                groups = cache["groups"]  # the same plantations; only markers or palms moved
-        part["fields"] = [cells[r * D.COLS : (r + 1) * D.COLS] for r in range(D.ROWS)]
+                groups = cache.groups  # the same plantations; only markers or palms moved
+        fields = tuple(tuple(cells[r * D.COLS : (r + 1) * D.COLS]) for r in range(D.ROWS))
         plants = old_plants
-        if crops_changed:
+        if crops_changed or cache is None:
             if groups is None:
                 groups = find_plantations(self.tile, self.desert)
             plants = {}
@@ -1103,39 +1035,56 @@ class SantiagoState(State):
                 key = (crop, tuple(group), tuple(counts))
                 entry = old_plants.get(key)
                 if entry is None:
-                    entry = {
-                        "crop": crop,
-                        "crop_name": D.CROP_NAMES[crop],
-                        "fields": [list(D.FIELD_CR[f]) for f in group],
-                        "size": len(group),
-                        "markers": counts,
-                        "value": [len(group) * k for k in counts],
-                    }
+                    entry = PlantationView(
+                        crop=crop,
+                        crop_name=D.CROP_NAMES[crop],
+                        fields=tuple(D.FIELD_CR[f] for f in group),
+                        size=len(group),
+                        markers=tuple(counts),
+                        value=tuple(len(group) * k for k in counts),
+                    )
                 plants[key] = entry
-                for s, v in enumerate(entry["value"]):
+                for s, v in enumerate(entry.value):
                     scores[s] += v
-            part["plantations"] = list(plants.values())
-            part["plantation_scores"] = scores
-            part["palms"] = [list(D.FIELD_CR[f]) for f in range(D.NFIELDS) if self.palm[f]]
-        if cache is None or cache["net_key"] != net_key or cache["lists"][6] != canal:
-            part["spring"] = list(D.inter_xy(self.spring)) if self.spring >= 0 else None
-            part["canals"] = [list(D.SEGMENTS[e[0]]) for e in self.canal_log]
-            part["canal_log"] = [
-                {"segment": list(D.SEGMENTS[s]), "round": r, "how": how, "seat": who}
-                for s, r, how, who in self.canal_log
-            ]
-            part["legal_segments"] = (
-                [list(D.SEGMENTS[s]) for s in self._legal_segments()] if self.spring >= 0 else []
+            plantations = tuple(plants.values())
+            plantation_scores = tuple(scores)
+            palms = tuple(D.FIELD_CR[f] for f in range(D.NFIELDS) if self.palm[f])
+        else:
+            plantations, plantation_scores, palms = (
+                cache.part.plantations,
+                cache.part.plantation_scores,
+                cache.part.palms,
             )
-        self._board_cache = {
-            "lists": tuple(list(x) for x in lists),
-            "net_key": net_key,
-            "sigs": sigs,
-            "cells": cells,
-            "groups": groups,
-            "plants": plants,
-            "part": part,
-        }
+        if cache is None or cache.net_key != net_key or cache.lists[6] != canal:
+            spring = D.inter_xy(self.spring) if self.spring >= 0 else None
+            canals = tuple(D.SEGMENTS[e[0]] for e in self.canal_log)
+            canal_log = tuple(
+                CanalEntry(segment=D.SEGMENTS[s], round=r, how=how, seat=who)
+                for s, r, how, who in self.canal_log
+            )
+            legal = tuple(D.SEGMENTS[s] for s in self._legal_segments()) if self.spring >= 0 else ()
+        else:
+            old = cache.part
+            spring, canals, canal_log, legal = old.spring, old.canals, old.canal_log, old.legal_segments
+        part = _BoardPart(
+            fields=fields,
+            plantations=plantations,
+            plantation_scores=plantation_scores,
+            palms=palms,
+            spring=spring,
+            canals=canals,
+            canal_log=canal_log,
+            legal_segments=legal,
+        )
+        self._board_cache = _BoardCache(
+            lists=tuple(list(x) for x in lists),
+            net_key=net_key,
+            sigs=sigs,
+            cells=cells,
+            groups=groups,
+            plants=plants,
+            part=part,
+        )
         return part
 
     def plant_secrets(self, owner: int | None, mark: Callable[[], Any]) -> None:
@@ -1184,110 +1133,116 @@ class SantiagoState(State):
             for s, cash in hidden.guess_cash(self, seat, rng).items():
                 self.cash[s] = cash
 
-    def view(self, seat: int | None) -> SantiagoView:
-        n = self.n
-        you = seat if _is_int(seat) and 0 <= seat < n else None
-        over = self.phase == "over"
-        out = dict(self._board_view())
-        offer: list[OfferEntry] = []
-        for t, taken, f in zip(self.offer, self.offer_taken, self.offer_field):
-            crop, workers = D.TILES[t]
-            offer.append(
-                {
-                    "crop": crop,
-                    "crop_name": D.CROP_NAMES[crop],
-                    "workers": workers,
-                    "label": D.TILE_LABELS[t],
-                    "taken_by": taken if taken >= 0 else None,
-                    "field": list(D.FIELD_CR[f]) if f >= 0 else None,
-                    "leftover": taken == -2,
-                }
-            )
-        proposals: list[ProposalView] = []
-        for i, (seg, proposer, pledges) in enumerate(self.proposals):
-            proposals.append(
-                {
-                    "number": i + 1,
-                    "segment": list(D.SEGMENTS[seg]),
-                    "proposer": proposer,
-                    "total": sum(a for _, a in pledges),
-                    "pledges": [{"seat": s, "amount": a} for s, a in pledges],
-                }
-            )
-        removed: TileView | None = None
-        if self.removed >= 0:
-            crop, workers = D.TILES[self.removed]
-            removed = {"crop": crop, "crop_name": D.CROP_NAMES[crop], "workers": workers}
+    def view(self, seat: int | None) -> SantiagoView:  # type: ignore[override]  # core says a Mapping
+        you = seat if _is_int(seat) and 0 <= seat < self.n else None
+        board = self._board_view()
         top = self._highest_bribe()
-        scores_out: list[ScoreRow] | None = None
-        if over and self.final is not None:
-            final = self.final
-            scores_out = [
-                {
-                    "seat": row.seat,
-                    "name": row.name,
-                    "total": row.total,
-                    "cash": final[row.seat][0],
-                    "plantations": final[row.seat][1],
-                    "rank": row.rank,
-                    "winner": row.winner,
-                }
-                for row in self.standings().rows
-            ]
         open_money = self.options.get("open_money") == "on"
-        cash: list[int | None]
-        if over or open_money:
-            cash = list(self.cash)
-        else:
-            cash = [None] * n
-            if you is not None:
-                cash[you] = self.cash[you]
-        out.update(
-            {
-                "game": "santiago",
-                "title": "Santiago",
-                "you": you,
-                "names": [s.name for s in self.seats],
-                "round": self.round,
-                "rounds": self.rounds,
-                "last_round": self.round == self.rounds,
-                "phase": self.phase,
-                "phase_label": PHASE_LABELS[self.phase],
-                "prompt": self._prompt(),
-                "to_move": list(self.to_move()),
-                "overseer": self.overseer,
-                "start_player": self.start_player,
-                "options": dict(self.options),
-                "canals_left": self.supply,
-                "personal_canal": list(self.personal),
-                "markers_left": list(self.markers_left),
-                "cash": cash,
-                "open_money": open_money,
-                "tiles_left": len(self.deck),
-                "removed_tile": removed,
-                "offer": offer,
-                "bid_order": list(self.bid_order),
-                "bids": [
-                    {"seat": s, "bid": b or None, "passed": b == 0, "done": b is not None}
-                    for s, b in enumerate(self.bids)
-                ],
-                "pass_order": list(self.pass_order),
-                "planting_order": list(self.plant_order),
-                "leftover_placer": self.leftover_placer if self.leftover_placer >= 0 else None,
-                "leftover_fields": (
-                    [list(D.FIELD_CR[f]) for f in self._leftover_fields()] if self.phase == "leftover" else []
-                ),
-                "proposals": proposals,
-                "bribe_order": list(self.bribe_order),
-                "bribe_choices": list(self.bribe_choice),
-                "highest_bribe": top,
-                "reject_cost": top + 1,
-                "extra_order": list(self.extra_order),
-                "scores": scores_out,
-            }
+        return SantiagoView(
+            game="santiago",
+            viewer=you,
+            to_move=self.to_move(),
+            round=self.round,
+            phase=self.phase,
+            step="",
+            players=self._players(you, board.plantation_scores),
+            rounds=self.rounds,
+            fields=board.fields,
+            plantations=board.plantations,
+            canals=board.canals,
+            legal_segments=board.legal_segments,
+            offer=self._offer(),
+            proposals=self._proposals(),
+            last_round=self.round == self.rounds,
+            phase_label=PHASE_LABELS[self.phase],
+            prompt=self._prompt(),
+            overseer=self.overseer,
+            start_player=self.start_player,
+            options=dict(self.options),
+            spring=board.spring,
+            canal_log=board.canal_log,
+            canals_left=self.supply,
+            open_money=open_money,
+            palms=board.palms,
+            tiles_left=len(self.deck),
+            removed_tile=_tile_view(self.removed) if self.removed >= 0 else None,
+            bid_order=tuple(self.bid_order),
+            pass_order=tuple(self.pass_order),
+            planting_order=tuple(self.plant_order),
+            leftover_placer=self.leftover_placer if self.leftover_placer >= 0 else None,
+            leftover_fields=(
+                tuple(D.FIELD_CR[f] for f in self._leftover_fields()) if self.phase == "leftover" else ()
+            ),
+            bribe_order=tuple(self.bribe_order),
+            highest_bribe=top,
+            reject_cost=top + 1,
+            extra_order=tuple(self.extra_order),
+            scores=self._scores(),
         )
-        # The board part comes from the cache as a plain dict; together they make the whole view.
-        return cast(SantiagoView, out)
+
+    def bot_view(self, seat: int) -> SantiagoBotView:  # type: ignore[override]  # core says a Mapping
+        you = seat if _is_int(seat) and 0 <= seat < self.n else None
+        board = self._board_view()
+        return SantiagoBotView(
+            game="santiago",
+            viewer=you,
+            to_move=self.to_move(),
+            round=self.round,
+            phase=self.phase,
+            step="",
+            players=self._players(you, board.plantation_scores),
+            rounds=self.rounds,
+            fields=board.fields,
+            plantations=board.plantations,
+            canals=board.canals,
+            legal_segments=board.legal_segments,
+            offer=self._offer(),
+            proposals=self._proposals(),
+        )
+
+    def _players(self, you: int | None, payouts: tuple[int, ...]) -> tuple[SantiagoPlayer, ...]:
+        """Every seat's entry; cash is the seat's own secret until the end, unless money is open."""
+        show_cash = self.phase == "over" or self.options.get("open_money") == "on"
+        return tuple(
+            _player(
+                (
+                    self.seats[s].name,
+                    self.cash[s] if show_cash or s == you else None,
+                    self.markers_left[s],
+                    self.personal[s],
+                    bid,
+                    self.bribe_choice[s],
+                    payouts[s],
+                )
+            )
+            for s, bid in enumerate(self.bids)
+        )
+
+    def _offer(self) -> tuple[OfferEntry, ...]:
+        return tuple(map(_offer_entry, self.offer, self.offer_taken, self.offer_field))
+
+    def _proposals(self) -> tuple[ProposalView, ...]:
+        return tuple(
+            _proposal(i + 1, seg, proposer, tuple(map(tuple, pledges)))
+            for i, (seg, proposer, pledges) in enumerate(self.proposals)
+        )
+
+    def _scores(self) -> tuple[ScoreRow, ...] | None:
+        if self.phase != "over" or self.final is None:
+            return None
+        final = self.final
+        return tuple(
+            ScoreRow(
+                seat=row.seat,
+                name=row.name,
+                total=row.total,
+                cash=final[row.seat][0],
+                plantations=final[row.seat][1],
+                rank=row.rank,
+                winner=row.winner,
+            )
+            for row in self.standings().rows
+        )
 
     def standings(self) -> Standings:
         """Cash plus one breakdown entry per plantation that pays the seat.

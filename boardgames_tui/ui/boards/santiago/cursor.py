@@ -16,7 +16,7 @@ always beat a crossing one (one ahead, one sideways), and arrows would never tur
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import cast
 
 from ....rules.core import Action
@@ -32,6 +32,7 @@ from ....rules.santiago.actions import (
     Support,
 )
 from ....rules.santiago.data import FIELD_CR, IX, IY, SEG_ENDS, SEG_INDEX, SEGMENTS, inter_index, inter_xy
+from ....rules.santiago.view import ProposalView, SantiagoView
 from ...boardkit import Target, TargetCursor
 from .signs import Field, Point, Seg
 
@@ -75,10 +76,10 @@ def field_targets(legal: Sequence[Action]) -> list[Target]:
     return [Target(f, *field_position(f), tuple(moves.get(f, ()))) for f in FIELD_CR]
 
 
-def ditch_targets(view: Mapping, legal: Sequence[Action]) -> list[Target]:
+def ditch_targets(proposals: Sequence[ProposalView], legal: Sequence[Action]) -> list[Target]:
     """Every ditch, with the viewer's moves there: propose, support or accept the proposal on it,
     build on it, lay a personal canal."""
-    on_seg = {p["number"]: tuple(p["segment"]) for p in view.get("proposals", [])}
+    on_seg = {p.number: p.segment for p in proposals}
     moves: dict[Seg, list[Action]] = {}
     for action in legal:
         if isinstance(action, (Propose, Build, PersonalCanal)):
@@ -140,7 +141,7 @@ class IslandCursor:
 
     def __init__(self) -> None:
         self.fields = TargetCursor(field_targets(()))
-        self.ditches = DitchCursor(ditch_targets({}, ()))
+        self.ditches = DitchCursor(ditch_targets((), ()))
         self.points = TargetCursor(point_targets(()))
         self.mode: str | None = None
         self.looking = False  # someone who waits has moved the field cursor to look around
@@ -163,19 +164,20 @@ class IslandCursor:
         active = self.active
         return active.current if active is not None else None
 
-    def update(self, view: Mapping, legal: Sequence[Action], acting: bool, new_decision: bool) -> None:
+    def update(self, view: SantiagoView, legal: Sequence[Action], acting: bool, new_decision: bool) -> None:
         """New targets after a change of the game. On a new decision the cursor goes where a move
         is possible: the nearest such field or ditch, the best bribe for the overseer."""
-        phase = view.get("phase")
+        phase = view.phase
         if new_decision:
             self.looking = False
         fresh = acting and new_decision
-        self.fields.set_targets(field_targets(legal if acting else ()), prefer_actionable=fresh)
-        self.ditches.set_targets(ditch_targets(view, legal if acting else ()), prefer_actionable=fresh)
-        self.points.set_targets(point_targets(legal if acting else ()))
-        if fresh and phase == "overseer" and view.get("proposals"):
-            best = max(view["proposals"], key=lambda p: (p["total"], -p["number"]))
-            self.ditches.put(tuple(best["segment"]))
+        mine = legal if acting else ()
+        self.fields.set_targets(field_targets(mine), prefer_actionable=fresh)
+        self.ditches.set_targets(ditch_targets(view.proposals, mine), prefer_actionable=fresh)
+        self.points.set_targets(point_targets(mine))
+        if fresh and phase == "overseer" and view.proposals:
+            best = max(view.proposals, key=lambda p: (p.total, -p.number))
+            self.ditches.put(best.segment)
         if acting:
             self.mode = (
                 "point"

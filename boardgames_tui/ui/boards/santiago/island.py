@@ -10,7 +10,7 @@ new lines, the fields a ditch would water, and the panel's hint. The places a wa
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from typing import Any
 
 from rich.style import Style
@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ....rules.santiago.actions import PlaceLeftover, PlacePalm
+from ....rules.santiago.view import SantiagoView
 from ...boardkit import PLACE
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
@@ -54,7 +55,7 @@ class IslandBoard(Widget):
         self._base_style = Style()
 
     # -- what to show ----------------------------------------------------------------------------
-    def update_view(self, view: Mapping, screen: Any) -> None:
+    def update_view(self, view: SantiagoView, screen: Any) -> None:
         self.source = screen
         self.version += 1
         self.redraw()

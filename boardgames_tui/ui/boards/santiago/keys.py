@@ -30,7 +30,7 @@ def watching(screen) -> bool:
 
 def acting_in(*phases: str):
     def applies(screen) -> bool:
-        return screen.my_turn and screen.view.get("phase") in phases
+        return screen.my_turn and screen.view.phase in phases
 
     return applies
 

@@ -13,13 +13,13 @@ what the cursor is on and what Enter would do there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import cast
 
 from rich.text import Text
 
 from ....rules.santiago.actions import Build, NoCanal
 from ....rules.santiago.data import CROP_NAMES, IX, IY, yield_markers
+from ....rules.santiago.view import SantiagoView
 from ... import theme
 from .cursor import DITCH_PHASES, FIELD_PHASES
 from .picks import open_slots
@@ -61,7 +61,7 @@ def facts(scene: Scene, width: int) -> tuple[list[Text], list[list[Text]]]:
                 "The start player puts the spring ◉ on any intersection o. Canals start from it.", width
             )
         else:
-            body.append(Text(f"Palms placed: {len(scene.view.get('palms', []))} of 3"))
+            body.append(Text(f"Palms placed: {len(scene.view.palms)} of 3"))
             body += wrap("Not touching the spring's intersection or another palm.", width)
     elif phase in ("bid", "plant", "leftover"):
         body += offer_lines(scene, wide)
@@ -85,8 +85,8 @@ def assemble(body: list[Text], sections: list[list[Text]], hint: list[Text], hei
     return body + [Text("")] * max(0, height - len(body) - len(hint)) + hint
 
 
-def unused_canals(view: Mapping, line: Text, wide: bool) -> Text:
-    unused = [s for s, free in enumerate(view.get("personal_canal", [])) if free]
+def unused_canals(view: SantiagoView, line: Text, wide: bool) -> Text:
+    unused = [s for s, player in enumerate(view.players) if player.personal_canal]
     for s in unused:
         line.append_text(seat_mark(s))
         if wide:
@@ -100,22 +100,22 @@ def more_sections(scene: Scene, wide: bool) -> list[list[Text]]:
     """What else the panel shows when it has the lines for it."""
     view, phase = scene.view, scene.phase
     sections = []
-    if phase in ("plant", "leftover") and view.get("planting_order"):
+    if phase in ("plant", "leftover") and view.planting_order:
         line = Text("Planting: ", style="bold")
-        for i, seat in enumerate(view["planting_order"]):
+        for i, seat in enumerate(view.planting_order):
             line.append(" " if i else "")
             line.append_text(seat_mark(seat, f" {scene.names[seat]}" if wide else ""))
         sections.append([line])
     if phase in DITCH_PHASES:
-        planted = [t for t in view.get("offer", []) if t.get("field")]
+        planted = [t for t in view.offer if t.field]
         if planted:
             section = [Text("Planted this round", style="bold")]
             for tile in planted:
                 line = Text(" ")
-                line.append_text(tile_code(tile["crop"], tile["workers"]))
-                line.append(" {},{} ".format(*tile["field"]))
-                if tile.get("taken_by") is not None:
-                    line.append_text(seat_mark(tile["taken_by"]))
+                line.append_text(tile_code(tile.crop, tile.workers))
+                line.append(" {},{} ".format(*tile.field))
+                if tile.taken_by is not None:
+                    line.append_text(seat_mark(tile.taken_by))
                 else:
                     line.append("nobody", style="dim")
                 section.append(line)
@@ -129,7 +129,7 @@ def more_sections(scene: Scene, wide: bool) -> list[list[Text]]:
 def offer_lines(scene: Scene, wide: bool) -> list[Text]:
     view = scene.view
     title = Text("Offer", style="bold")
-    title.append(f" · {view.get('tiles_left', 0)} in stacks", style="dim")
+    title.append(f" · {view.tiles_left} in stacks", style="dim")
     lines = [title]
     choosing = scene.acting and scene.phase == "plant"
     slots = open_slots(view)
@@ -138,117 +138,117 @@ def offer_lines(scene: Scene, wide: bool) -> list[Text]:
     mine = (
         scene.viewer is not None
         and scene.phase in ("bid", "plant")
-        and not any(tile.get("taken_by") == scene.viewer for tile in view.get("offer", []))
+        and not any(tile.taken_by == scene.viewer for tile in view.offer)
     )
-    for i, tile in enumerate(view.get("offer", [])):
-        seat = tile.get("taken_by")
-        if leftover and seat is None and not tile.get("leftover"):
+    for i, tile in enumerate(view.offer):
+        seat = tile.taken_by
+        if leftover and seat is None and not tile.leftover:
             line = Text("▸", style="bold")
-            line.append_text(tile_code(tile["crop"], tile["workers"]))
+            line.append_text(tile_code(tile.crop, tile.workers))
             line.append(" leftover", style="bold")
             lines.append(line)
             continue
         picked = choosing and i == scene.tile_slot and i in slots
         line = Text("▸" if picked else " ", style="bold")
-        code = tile_code(tile["crop"], tile["workers"])
+        code = tile_code(tile.crop, tile.workers)
         if picked:  # underlined while a walkthrough marks places: reverse is the marks' sign then
             code.stylize("underline" if scene.marked else "reverse")
         line.append_text(code)
-        if wide or (seat is None and not tile.get("leftover")):
-            line.append(f" {CROP_NAMES[tile['crop']]:<10}", style=CROP_STYLE[tile["crop"]])
-        field = tile.get("field")
+        if wide or (seat is None and not tile.leftover):
+            line.append(f" {CROP_NAMES[tile.crop]:<10}", style=CROP_STYLE[tile.crop])
+        field = tile.field
         if seat is not None:
             line.append(" → ")
             line.append_text(seat_mark(seat))
             if field:
                 line.append(f" {field[0]},{field[1]}")
-        elif tile.get("leftover"):
+        elif tile.leftover:
             line.append(" → nobody")
             if field:
                 line.append(f" {field[0]},{field[1]}")
         elif mine:
-            line.append(f" ×{yield_markers(tile['workers'], scene.passed)}", style="bold")
+            line.append(f" ×{yield_markers(tile.workers, scene.passed)}", style="bold")
         lines.append(line)
     if mine and len(lines) > 1:
         # ×: the same sign as "Enter: plant ☾Ba² ×2" below
         lines.append(Text("× your yield markers", style="dim"))
         if scene.passed:
             lines.append(Text("  you passed: −1", style="dim"))
-    removed = view.get("removed_tile")
-    if removed and view.get("round") == 1:
+    removed = view.removed_tile
+    if removed and view.round == 1:
         line = Text(" boxed: ", style="dim")
-        line.append_text(tile_code(removed["crop"], removed["workers"]))
+        line.append_text(tile_code(removed.crop, removed.workers))
         lines.append(line)
     return lines
 
 
 def proposal_lines(scene: Scene, wide: bool) -> list[Text]:
     view = scene.view
-    proposals = view.get("proposals", [])
+    proposals = view.proposals
     title = Text("Proposals", style="bold")
     if proposals:
-        title.append(f" · top {view.get('highest_bribe', 0)}", style="dim")
+        title.append(f" · top {view.highest_bribe}", style="dim")
     lines = [title]
     if not proposals:
         lines.append(Text(" none yet", style="dim"))
     for p in proposals:
-        line = Text(number_sign(p["number"]), style=theme.seat_style(p["proposer"]))
-        line.append(f" {seg_name(tuple(p['segment']))} ")
-        line.append(f"{p['total']:>2}", style="bold")
+        line = Text(number_sign(p.number), style=theme.seat_style(p.proposer))
+        line.append(f" {seg_name(p.segment)} ")
+        line.append(f"{p.total:>2}", style="bold")
         line.append(" =" if wide else "")
-        for pledge in p["pledges"]:
+        for pledge in p.pledges:
             line.append(" " if wide else "")
-            line.append_text(seat_mark(pledge["seat"], str(pledge["amount"])))
-            if wide and pledge["seat"] < len(scene.names):
-                line.append(f" {scene.names[pledge['seat']]}")
+            line.append_text(seat_mark(pledge.seat, str(pledge.amount)))
+            if wide and pledge.seat < len(scene.names):
+                line.append(f" {scene.names[pledge.seat]}")
         lines.append(line)
     if scene.phase == "overseer" and wide:
-        lines.append(Text(f"Refusing costs {view.get('reject_cost', 1)}", style="dim"))
+        lines.append(Text(f"Refusing costs {view.reject_cost}", style="dim"))
     return lines
 
 
 def final_lines(scene: Scene) -> list[Text]:
-    scores = scene.view.get("scores") or []
+    scores = scene.view.scores or ()
     lines = [Text("Final scores", style="bold")]
     for row in scores:
-        line = Text(f"{row['rank']} ")
-        line.append_text(seat_mark(row["seat"]))
-        line.append(f" {row['total']:>3}", style="bold")
-        line.append(f" = {row['cash']}+{row['plantations']}")
+        line = Text(f"{row.rank} ")
+        line.append_text(seat_mark(row.seat))
+        line.append(f" {row.total:>3}", style="bold")
+        line.append(f" = {row.cash}+{row.plantations}")
         lines.append(line)
-    winners = [row for row in scores if row.get("winner")]
+    winners = [row for row in scores if row.winner]
     if winners:
         line = Text("Won by " if len(winners) == 1 else "Shared: ", style="bold")
         for row in winners:
-            line.append_text(seat_mark(row["seat"]))
-            line.append(f" {row['name']} ")
+            line.append_text(seat_mark(row.seat))
+            line.append(f" {row.name} ")
         lines.append(line)
     lines.append(Text("= cash + plantations", style="dim"))
     lines.append(Text("i: the breakdown", style="dim"))
     return lines
 
 
-def field_summary(view: Mapping, c: int, r: int) -> Text:
+def field_summary(view: SantiagoView, c: int, r: int) -> Text:
     """'▸ 3,2 ☾Ba² ◆2 watered': the field under the cursor in a few words."""
-    cell = view["fields"][r][c]
+    cell = view.fields[r][c]
     text = Text(f"▸ {c},{r} ")
-    if cell.get("desert"):
+    if cell.desert:
         text.append("desert", style=DESERT_STYLE)
-    elif cell.get("crop") is None:
+    elif cell.crop is None:
         text.append("empty")
-        if cell.get("palm"):
+        if cell.palm:
             text.append(" " + PALM, style=PALM_STYLE)
     else:
-        text.append_text(tile_code(cell["crop"], cell.get("workers")))
-        owner = cell.get("owner")
-        if owner is not None and cell.get("markers", 0) > 0:
+        text.append_text(tile_code(cell.crop, cell.workers))
+        owner = cell.owner
+        if owner is not None and cell.markers > 0:
             text.append(" ")
-            text.append_text(seat_mark(owner, str(cell["markers"])))
-        elif cell.get("leftover"):
+            text.append_text(seat_mark(owner, str(cell.markers)))
+        elif cell.leftover:
             text.append(" nobody's")
         else:
             text.append(" no markers")  # all lost to drought: it belongs to nobody now
-        text.append(" watered" if cell.get("irrigated") else " dry")
+        text.append(" watered" if cell.irrigated else " dry")
     return text
 
 
@@ -303,8 +303,8 @@ def hint_lines(scene: Scene) -> list[Text]:
             tile = scene.tile
             if tile and ok:
                 line = enter_line("plant ")
-                line.append_text(tile_code(tile["crop"], tile["workers"]))
-                line.append(f" ×{yield_markers(tile['workers'], scene.passed)}")
+                line.append_text(tile_code(tile.crop, tile.workers))
+                line.append(f" ×{yield_markers(tile.workers, scene.passed)}")
                 lines.append(line)
             else:
                 lines.append(Text("occupied" if not ok else "", style="dim"))
@@ -321,16 +321,16 @@ def hint_lines(scene: Scene) -> list[Text]:
 
 def ditch_hint(scene: Scene) -> list[Text]:
     view, phase, seg = scene.view, scene.phase, scene.place
-    canals = {tuple(s) for s in view.get("canals", [])}
-    open_ = {tuple(s) for s in view.get("legal_segments", [])}
+    canals = set(view.canals)
+    open_ = set(view.legal_segments)
     proposal = scene.proposal_on(seg)
     head = Text(f"▸ {seg_name(cast(Seg, seg))} ")
     if seg in canals:
         head.append("canal", style=CANAL_STYLE)
     elif proposal:
         head.append("proposal ")
-        head.append(number_sign(proposal["number"]), style=theme.seat_style(proposal["proposer"]))
-        head.append(f" {proposal['total']}")
+        head.append(number_sign(proposal.number), style=theme.seat_style(proposal.proposer))
+        head.append(f" {proposal.total}")
     elif seg in open_:
         head.append("open")
     else:
@@ -340,16 +340,16 @@ def ditch_hint(scene: Scene) -> list[Text]:
     if phase == "bribe":
         lines.append(amount_line("Bribe", scene, span=False))
         if proposal:
-            lines.append(enter_line(f"support {number_sign(proposal['number'])} +{scene.amount}"))
+            lines.append(enter_line(f"support {number_sign(proposal.number)} +{scene.amount}"))
         elif seg in open_:
             lines.append(enter_line(f"propose for {scene.amount}"))
         else:
             lines.append(nothing)
     elif phase == "overseer":
         if proposal:
-            lines.append(enter_line(f"accept, +{proposal['total']}"))
+            lines.append(enter_line(f"accept, +{proposal.total}"))
         elif seg in open_:
-            cost = view.get("reject_cost", 1)
+            cost = view.reject_cost
             lines.append(
                 enter_line(f"build, pay {cost}")
                 if moves_here(scene, Build)

@@ -8,11 +8,12 @@ to Space.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ....rules.core import Action
 from ....rules.santiago.actions import Bid, Propose, Support
+from ....rules.santiago.view import OfferEntry, SantiagoView
 
 
 @dataclass(frozen=True)
@@ -56,33 +57,33 @@ class Amounts:
         return None
 
 
-def amounts(view: Mapping, legal: Sequence[Action]) -> Amounts:
+def amounts(view: SantiagoView, legal: Sequence[Action]) -> Amounts:
     """From the legal actions: a bid may not repeat one already made; a bribe goes up to the cash."""
-    if view.get("phase") == "bid":
+    if view.phase == "bid":
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if not bids:
             return Amounts()
-        taken = {b["bid"] for b in view.get("bids", []) if b.get("bid")}
+        taken = {p.bid for p in view.players if p.bid}
         return Amounts(1, max(bids), frozenset(taken))
     offers = [a.amount for a in legal if isinstance(a, (Propose, Support))]
     return Amounts(1, max(offers, default=0))
 
 
-def open_slots(view: Mapping) -> list[int]:
+def open_slots(view: SantiagoView) -> list[int]:
     """The offer's slots still to be planted, one per kind of tile (as the rules list them)."""
     out, kinds = [], set()
-    for i, tile in enumerate(view.get("offer", [])):
-        if tile.get("taken_by") is None and not tile.get("leftover"):
-            kind = (tile["crop"], tile["workers"])
+    for i, tile in enumerate(view.offer):
+        if tile.taken_by is None and not tile.leftover:
+            kind = (tile.crop, tile.workers)
             if kind not in kinds:
                 kinds.add(kind)
                 out.append(i)
     return out
 
 
-def viewer_passed(view: Mapping, viewer: int | None) -> bool:
+def viewer_passed(view: SantiagoView, viewer: int | None) -> bool:
     """Whether the viewer passed in this round's bidding (their tile gets one marker fewer)."""
-    return next((b["passed"] for b in view.get("bids", []) if b["seat"] == viewer), False)
+    return viewer is not None and 0 <= viewer < len(view.players) and view.players[viewer].passed
 
 
 class Picks:
@@ -93,7 +94,7 @@ class Picks:
         self.tile_slot = -1
         self.range = Amounts()
 
-    def update(self, view: Mapping, legal: Sequence[Action], new_decision: bool) -> None:
+    def update(self, view: SantiagoView, legal: Sequence[Action], new_decision: bool) -> None:
         self.range = amounts(view, legal)
         if new_decision:
             self.amount = self.range.first_from(1) or 1
@@ -114,7 +115,7 @@ class Picks:
     def set_amount(self, n: int) -> None:
         self.amount = max(1, n)
 
-    def next_tile(self, view: Mapping, delta: int = 1) -> bool:
+    def next_tile(self, view: SantiagoView, delta: int = 1) -> bool:
         slots = open_slots(view)
         if len(slots) < 2:
             return False
@@ -122,16 +123,16 @@ class Picks:
         self.tile_slot = slots[(i + delta) % len(slots)]
         return True
 
-    def choose_tile(self, view: Mapping, crop: str, workers: int) -> None:
+    def choose_tile(self, view: SantiagoView, crop: str, workers: int) -> None:
         for slot in open_slots(view):
-            tile = view["offer"][slot]
-            if (tile["crop"], tile["workers"]) == (crop, workers):
+            tile = view.offer[slot]
+            if (tile.crop, tile.workers) == (crop, workers):
                 self.tile_slot = slot
 
-    def tile(self, view: Mapping) -> Mapping | None:
+    def tile(self, view: SantiagoView) -> OfferEntry | None:
         """The offered tile picked for planting (None outside the planting)."""
-        offer = view.get("offer", [])
-        if view.get("phase") != "plant" or not 0 <= self.tile_slot < len(offer):
+        offer = view.offer
+        if view.phase != "plant" or not 0 <= self.tile_slot < len(offer):
             return None
         tile = offer[self.tile_slot]
-        return None if tile.get("taken_by") is not None or tile.get("leftover") else tile
+        return None if tile.taken_by is not None or tile.leftover else tile

@@ -18,13 +18,14 @@ and for clicks), the legend line, and the cursor laid over the lines it touches.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
 from rich.text import Text
 
 from ....rules.santiago.data import COLS, CROP_WORDS, CROPS, FIELD_CR, IX, IY, SEG_FIELDS, SEG_INDEX
+from ....rules.santiago.view import SantiagoView
 from ... import theme
 from ...boardkit import PLACE
 from .layout import Layout
@@ -66,14 +67,14 @@ class Picture:
     spots: list[Spots] = field(default_factory=list)  # for clicks
 
 
-def draw_grid(view: Mapping, layout: Layout, marks: set[Field]) -> Picture:
+def draw_grid(view: SantiagoView, layout: Layout, marks: set[Field]) -> Picture:
     """The column numbers, the lines of intersections with the H ditches between them, and the
     fields' lines with the V ditches; `marks` are the fields to draw '+' on when empty."""
     cw, rl, bw = layout.cell_width, layout.row_lines, layout.block_width
-    canals = {tuple(s) for s in view.get("canals", [])}
-    open_ = {tuple(s) for s in view.get("legal_segments", [])}
-    proposals = {tuple(p["segment"]): p for p in view.get("proposals", [])}
-    spring = tuple(view["spring"]) if view.get("spring") else None
+    canals = set(view.canals)
+    open_ = set(view.legal_segments)
+    proposals = {p.segment: p for p in view.proposals}
+    spring = view.spring
     pic = Picture(lines=[])
 
     def ditch(seg: Seg, length: int, first: bool) -> Text:
@@ -89,7 +90,7 @@ def draw_grid(view: Mapping, layout: Layout, marks: set[Field]) -> Picture:
             return Text(glyph * length, style=style)
         mid = length // 2  # the proposal's number in the middle of its ditch
         text = Text(glyph * mid, style=style)
-        text.append(number_sign(proposal["number"]), style=theme.seat_style(proposal["proposer"]))
+        text.append(number_sign(proposal.number), style=theme.seat_style(proposal.proposer))
         text.append(glyph * (length - mid - 1), style=style)
         return text
 
@@ -141,13 +142,13 @@ def draw_grid(view: Mapping, layout: Layout, marks: set[Field]) -> Picture:
     return pic
 
 
-def field_lines(view: Mapping, c: int, r: int, layout: Layout, marked: bool) -> list[Text]:
+def field_lines(view: SantiagoView, c: int, r: int, layout: Layout, marked: bool) -> list[Text]:
     """The field's lines, each exactly cell_width wide."""
     cw, rl = layout.cell_width, layout.row_lines
-    cell = view["fields"][r][c]
-    crop = cell.get("crop")
-    palm = cell.get("palm")
-    if cell.get("desert"):
+    cell = view.fields[r][c]
+    crop = cell.crop
+    palm = cell.palm
+    if cell.desert:
         return [Text("░" * cw, style=DESERT_STYLE) for _ in range(rl)]
     if crop is None:
         mark = (
@@ -156,13 +157,13 @@ def field_lines(view: Mapping, c: int, r: int, layout: Layout, marked: bool) -> 
             else (Text("+", style="bold") if marked else Text("·", style="dim"))
         )
         return [centred(mark, cw)] + [Text(" " * cw) for _ in range(rl - 1)]
-    code = tile_code(crop, cell.get("workers"))
-    owner = cell.get("owner")
-    if owner is not None and cell.get("markers", 0) > 0:
-        who = seat_mark(owner, str(cell["markers"]))
+    code = tile_code(crop, cell.workers)
+    owner = cell.owner
+    if owner is not None and cell.markers > 0:
+        who = seat_mark(owner, str(cell.markers))
     else:
         who = Text(" ·", style="dim")  # nobody's: the leftover tile, or all markers lost
-    water = Text("≈", style=CANAL_STYLE) if cell.get("irrigated") else Text(" ")
+    water = Text("≈", style=CANAL_STYLE) if cell.irrigated else Text(" ")
     palm_text = Text(PALM, style=PALM_STYLE) if palm else Text(" ")
     if rl == 1 and cw < 9:
         if palm:
@@ -172,16 +173,16 @@ def field_lines(view: Mapping, c: int, r: int, layout: Layout, marked: bool) -> 
         return [centred(code + Text(" ") + who + palm_text + water, cw)]
     if cw >= 9:  # room for the crop's word: '☾Banana²'
         return [
-            centred(tile_word(crop, cell.get("workers")), cw),
+            centred(tile_word(crop, cell.workers), cw),
             centred(who + Text(" ") + palm_text + water, cw),
         ]
     return [fit(Text(" ") + code, cw), fit(Text(" ") + who + palm_text + water, cw)]
 
 
-def legend_line(view: Mapping, layout: Layout, names: Sequence[str]) -> Text:
+def legend_line(view: SantiagoView, layout: Layout, names: Sequence[str]) -> Text:
     """What the glyphs mean, as much as fits on one line (most important first)."""
     width, wide = layout.width, layout.wide
-    palms = bool(view.get("palms")) or view.get("options", {}).get("palms") == "on"
+    palms = bool(view.palms) or view.options.get("palms") == "on"
     items: list[Text] = []
 
     def item(glyph: str, style: str, words: str) -> None:

@@ -47,16 +47,16 @@ def panel_places(scene: Scene) -> dict[str, list[int]]:
     phase = scene.phase
     out: dict[str, list[int]] = {}
     if phase in ("bid", "plant", "leftover"):
-        tiles = scene.view.get("offer", [])
+        tiles = scene.view.offer
         out["offer"] = list(range(len(tiles) + 1))
         for i in range(len(tiles)):
             out[f"offer {i + 1}"] = [i + 1]
     elif phase in ("bribe", "overseer"):
-        proposals = scene.view.get("proposals", [])
+        proposals = scene.view.proposals
         if proposals:
             out["proposals"] = list(range(len(proposals) + 1))
         for i, p in enumerate(proposals):
-            out[f"proposal {p['number']}"] = [i + 1]
+            out[f"proposal {p.number}"] = [i + 1]
     return out
 
 

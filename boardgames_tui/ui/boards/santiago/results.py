@@ -3,56 +3,55 @@ for the game-over screen and the player rows at the end."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from ....rules.santiago.data import CROP_NAMES, CROPS
+from ....rules.santiago.view import SantiagoView
 from .signs import CROP_STYLE, fit, seat_mark, tile_code, wrap
 
 
-def plantation_parts(view: Mapping, seat: int) -> list[Text]:
+def plantation_parts(view: SantiagoView, seat: int) -> list[Text]:
     """'☾Ba 4×2' (crop, plantation size × the seat's markers) for every plantation paying `seat`,
     the biggest payout first."""
     parts = []
-    for plant in view.get("plantations", []):
-        markers = plant["markers"][seat]
+    for plant in view.plantations:
+        markers = plant.markers[seat]
         if not markers:
             continue
-        text = tile_code(plant["crop"], None)
-        text.append(f" {plant['size']}×{markers}")
-        parts.append((plant["size"] * markers, text))
+        text = tile_code(plant.crop, None)
+        text.append(f" {plant.size}×{markers}")
+        parts.append((plant.size * markers, text))
     parts.sort(key=lambda p: -p[0])
     return [t for _, t in parts]
 
 
-def result_lines(view: Mapping, names: Sequence[str], width: int) -> list[Text]:
+def result_lines(view: SantiagoView, names: Sequence[str], width: int) -> list[Text]:
     """The final scores, one block per player, best first, no line wider than `width`:
 
     1  ◆ Ann   WINNER  54 = 20 cash + ☾Ba 4×3 + ∫Pe 3×2 + ◌Po 2×2
                           + ‡Su 2×1
     2  ● Bob           41 = 15 cash + …
     """
-    scores = view.get("scores") or []
+    scores = view.scores or ()
     name_width = max((len(n) for n in names), default=0)
-    any_winner = any(row.get("winner") for row in scores)
+    any_winner = any(row.winner for row in scores)
     lines: list[Text] = []
     for row in scores:
-        seat = row["seat"]
-        line = Text(f"{row['rank']:>2}  ", style="bold")
+        seat = row.seat
+        line = Text(f"{row.rank:>2}  ", style="bold")
         line.append_text(seat_mark(seat, f" {names[seat]:<{name_width}}"))
         if any_winner:
             line.append("  ")
-            line.append(
-                "WINNER" if row.get("winner") else "      ", style="bold reverse" if row.get("winner") else ""
-            )
-        line.append(f"  {row['total']:>3}", style="bold")
+            line.append("WINNER" if row.winner else "      ", style="bold reverse" if row.winner else "")
+        line.append(f"  {row.total:>3}", style="bold")
         indent = line.cell_len + 1  # continuation lines start under the '='
         if indent > width // 2:
             indent = 6
         cash = Text("= ")
-        cash.append(f"{row['cash']} cash", style="bold")
+        cash.append(f"{row.cash} cash", style="bold")
         pieces = [cash]
         for part in plantation_parts(view, seat):
             piece = Text("+ ")

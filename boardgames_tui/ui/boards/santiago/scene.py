@@ -4,17 +4,18 @@ the cursor and the picks. The drawing reads nothing else, so it never needs the 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ....rules.core import Action
+from ....rules.santiago.view import OfferEntry, ProposalView, SantiagoView
 from ...boardkit import Target
 from .picks import Amounts
 
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    view: Mapping
+    view: SantiagoView
     names: Sequence[str]
     viewer: int | None
     acting: bool  # the viewer is the one to move
@@ -24,22 +25,22 @@ class Scene:
     here: Target | None  # the cursor's target, with the viewer's moves there
     amount: int
     amounts: Amounts
-    tile: Mapping | None  # the offered tile picked for planting
+    tile: OfferEntry | None  # the offered tile picked for planting
     tile_slot: int
     passed: bool  # the viewer passed in this round's bidding
     marked: frozenset[str] = frozenset()  # the places a walkthrough's step marks (places.py)
 
     @property
-    def phase(self) -> str | None:
-        return self.view.get("phase")
+    def phase(self) -> str:
+        return self.view.phase
 
-    def proposal_on(self, seg: Hashable) -> Mapping | None:
+    def proposal_on(self, seg: Hashable) -> ProposalView | None:
         return proposal_on(self.view, seg)
 
 
-def proposal_on(view: Mapping, seg: Hashable) -> Mapping | None:
+def proposal_on(view: SantiagoView, seg: Hashable) -> ProposalView | None:
     """The proposal made this round for the ditch `seg`, if any."""
-    for p in view.get("proposals", []):
-        if tuple(p["segment"]) == seg:
+    for p in view.proposals:
+        if p.segment == seg:
             return p
     return None

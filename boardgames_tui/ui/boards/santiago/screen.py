@@ -41,6 +41,7 @@ from ....rules.santiago.data import (
     tile_gives,
     tile_label,
 )
+from ....rules.santiago.view import SantiagoView
 from ... import theme
 from ...screens.amount import AmountScreen
 from ...screens.dialogs import ChoiceScreen
@@ -94,11 +95,11 @@ class SantiagoScreen(GameScreen):
         self.picks = Picks()
         self._decision: tuple | None = None
 
-    def read_table(self) -> dict:
+    def read_table(self) -> SantiagoView | None:
         view = super().read_table()
         if view is None:
             return None
-        decision = (view.get("phase"), view.get("round"), self.actor, self.viewer)
+        decision = (view.phase, view.round, self.actor, self.viewer)
         new = decision != self._decision
         self._decision = decision
         self.picks.update(view, self.legal, new)
@@ -150,65 +151,63 @@ class SantiagoScreen(GameScreen):
         return self.table.name(seat)
 
     # -- hooks ---------------------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
+    def header_text(self, view: SantiagoView) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        phase = view.get("phase", "")
-        if view.get("round"):
-            text.append(f" · round {view['round']}/{view.get('rounds')}")
+        phase = view.phase
+        if view.round:
+            text.append(f" · round {view.round}/{view.rounds}")
         text.append(" · ")
         text.append(PHASE_TITLE.get(phase, str(phase).upper()), style="bold")
         width = self.size.width or 80
         room = width - self.turn_text().cell_len - 3
         extras = []
-        if phase != "over" and view.get("round"):
-            ov = view.get("overseer")
-            if ov is not None:
-                extra = Text(" · overseer ")
-                extra.append_text(theme.seat_label(ov, self.name_of(ov)))
-                extras.append(extra)
-            extras.append(Text(f" · canals left {view.get('canals_left', 0)}"))
-            if view.get("last_round"):
+        if phase != "over" and view.round:
+            ov = view.overseer
+            extra = Text(" · overseer ")
+            extra.append_text(theme.seat_label(ov, self.name_of(ov)))
+            extras.append(extra)
+            extras.append(Text(f" · canals left {view.canals_left}"))
+            if view.last_round:
                 extras.append(Text(" · LAST ROUND", style="bold"))
         for extra in extras:
             if text.cell_len + extra.cell_len <= room:
                 text.append_text(extra)
         return text
 
-    def decision_title(self, view: dict) -> str:
-        return PHASE_TITLE.get(view.get("phase", ""), str(view.get("phase", "")).upper())
+    def decision_title(self, view: SantiagoView) -> str:
+        return PHASE_TITLE.get(view.phase, view.phase.upper())
 
-    def player_rows(self, view: dict) -> list[Text]:
-        if view.get("phase") == "over":
+    def player_rows(self, view: SantiagoView) -> list[Text]:
+        if view.phase == "over":
             return self.final_rows(view)
         width = (self.size.width or 80) - 1
         rows = []
-        offers = view.get("offer", [])
         for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
-            cash = (view.get("cash") or [None] * (seat + 1))[seat]
+            player = view.players[seat]
+            cash = player.cash
             row.append(
                 f"{cash:>3} esc" if cash is not None else "  ? esc",
                 style="bold" if seat == self.viewer else "",
             )
-            overseer = seat == view.get("overseer") and view.get("round")
+            overseer = seat == view.overseer and view.round
             row.append(" overseer " if overseer else " " * 10, style="bold")
             bid = Text()
-            info = next((b for b in view.get("bids", []) if b["seat"] == seat), None)
-            if view.get("round") and info:
-                if info["passed"]:
+            if view.round:
+                if player.passed:
                     bid.append("passed")
-                elif info["bid"]:
-                    bid.append(f"bid {info['bid']}")
+                elif player.bid:
+                    bid.append(f"bid {player.bid}")
             row.append_text(fit(bid, 7))
             tile = Text()
-            for offer in offers:
-                if offer.get("taken_by") == seat:
+            for offer in view.offer:
+                if offer.taken_by == seat:
                     tile.append("→ ")
-                    tile.append_text(tile_code(offer["crop"], offer["workers"]))
-                    if offer.get("field"):
-                        tile.append(" {},{}".format(*offer["field"]))
+                    tile.append_text(tile_code(offer.crop, offer.workers))
+                    if offer.field:
+                        tile.append(" {},{}".format(*offer.field))
             row.append_text(fit(tile, 12))
-            choice = (view.get("bribe_choices") or [None] * (seat + 1))[seat]
+            choice = player.bribe_choice
             bribe = Text()
             if choice:
                 word, _, number = choice.partition(" ")
@@ -218,30 +217,29 @@ class SantiagoScreen(GameScreen):
                     bribe.append(f"{'proposed' if word == 'proposed' else 'supports'} ")
                     bribe.append(number_sign(int(number)) if number.isdigit() else number)
             row.append_text(fit(bribe, 12))
-            free = (view.get("personal_canal") or [False] * (seat + 1))[seat]
+            free = player.personal_canal
             row.append("canal ✓ " if free else "canal – ", style="" if free else "dim")
-            score = (view.get("plantation_scores") or [0] * (seat + 1))[seat]
-            row.append(f"pays {score}")
+            row.append(f"pays {player.plantation_score}")
             if row.cell_len > width:
                 row.truncate(width, overflow="ellipsis")
             rows.append(row)
         return rows
 
-    def final_rows(self, view: dict) -> list[Text]:
+    def final_rows(self, view: SantiagoView) -> list[Text]:
         """At the end, per player: total = cash + each plantation's size × markers."""
         width = (self.size.width or 80) - 1
         height = self.size.height or 24
         board_height = Layout(self.size.width or 80, height).height_in_lines
-        scores = view.get("scores") or []
+        scores = view.scores or ()
         spare = max(0, height - board_height - 7 - len(scores))
         rows: list[Text] = []
         for row in scores:
-            seat = row["seat"]
-            line = Text(f"{row['rank']}", style="bold")
+            seat = row.seat
+            line = Text(f"{row.rank}", style="bold")
             line.append_text(self.player_prefix(seat))
-            line.append(f" {row['total']:>3}", style="bold")
+            line.append(f" {row.total:>3}", style="bold")
             line.append(" = ")
-            line.append(f"{row['cash']} cash", style="bold")
+            line.append(f"{row.cash} cash", style="bold")
             lines = [line]
             for part in plantation_parts(view, seat):
                 piece = Text(" + ")
@@ -257,14 +255,13 @@ class SantiagoScreen(GameScreen):
             rows += [fit(line, width) if line.cell_len > width else line for line in lines]
         return rows
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: SantiagoView) -> Text | None:
         seat = self.viewer
-        cash = view.get("cash") or []
-        if seat is None or seat >= len(cash) or cash[seat] is None:
+        if seat is None or seat >= len(view.players) or view.players[seat].cash is None:
             return None
         text = theme.seat_label(seat, self.name_of(seat))
-        text.append(f" {cash[seat]} escudos", style="bold")
-        if not view.get("open_money"):
+        text.append(f" {view.players[seat].cash} escudos", style="bold")
+        if not view.open_money:
             text.append(" (only you see this)", style="dim")
         return text
 
@@ -279,16 +276,14 @@ class SantiagoScreen(GameScreen):
     def action_label(self, action: Action) -> str | Text:
         view = self.view
         if isinstance(action, Accept):
-            p = next((p for p in view.get("proposals", []) if p["number"] == action.proposal), None)
+            p = next((p for p in view.proposals if p.number == action.proposal), None)
             if p:
-                text = Text(
-                    f"Accept {number_sign(p['number'])} {seg_name(tuple(p['segment']))}: +{p['total']} from "
-                )
-                for i, pledge in enumerate(p["pledges"]):
+                text = Text(f"Accept {number_sign(p.number)} {seg_name(p.segment)}: +{p.total} from ")
+                for i, pledge in enumerate(p.pledges):
                     if i:
                         text.append(", ")
-                    text.append_text(theme.seat_label(pledge["seat"], self.name_of(pledge["seat"])))
-                    text.append(f" {pledge['amount']}")
+                    text.append_text(theme.seat_label(pledge.seat, self.name_of(pledge.seat)))
+                    text.append(f" {pledge.amount}")
                 return text
         if isinstance(action, Build):
             return f"Refuse the bribes, build {action.orient} {action.x},{action.y} for {action.cost}"
@@ -298,25 +293,22 @@ class SantiagoScreen(GameScreen):
             return f"Spring at intersection {action.x},{action.y}"
         return action.describe()
 
-    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
+    def action_groups(self, view: SantiagoView, legal: list[Action]) -> list[ActionGroup]:
         groups = super().action_groups(view, legal)
         for group in groups:
             # Groups that ask for a number read without their count of hundreds of actions.
             group.counted = group.key not in ("bid", "propose", "support")
         return groups
 
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: SantiagoView) -> tuple[str | Text, RenderableType]:
         """The payouts, player by player and plantation by plantation (at the end: the score).
         Cash: the viewer's own, everyone's when money is open or the game is over."""
-        over = view.get("phase") == "over"
+        over = view.phase == "over"
         seats = range(len(self.table.seats))
-        totals = {row["seat"]: row for row in view.get("scores") or []}
-        cash = view.get("cash") or [None] * len(seats)
-        payouts = view.get("plantation_scores") or [0] * len(seats)
-        markers_left = view.get("markers_left") or [None] * len(seats)
-        personal = view.get("personal_canal") or [None] * len(seats)
+        totals = {row.seat: row for row in view.scores or ()}
         out = Text()
         for seat in seats:
+            player = view.players[seat]
             if seat:
                 out.append("\n")
             out.append_text(theme.seat_label(seat, self.name_of(seat)))
@@ -324,35 +316,31 @@ class SantiagoScreen(GameScreen):
                 out.append(" (you)")
             if over and seat in totals:
                 row = totals[seat]
-                out.append(
-                    f": {row['total']} = {row['cash']} cash + {row['plantations']} plantations", style="bold"
-                )
-                if row.get("winner"):
+                out.append(f": {row.total} = {row.cash} cash + {row.plantations} plantations", style="bold")
+                if row.winner:
                     out.append("  WINNER", style="bold reverse")
             else:
-                out.append(f": {payouts[seat]} from plantations", style="bold")
-                if cash[seat] is not None:
-                    out.append(f" · {cash[seat]} escudos")
-                    if seat == self.viewer and not view.get("open_money"):
+                out.append(f": {player.plantation_score} from plantations", style="bold")
+                if player.cash is not None:
+                    out.append(f" · {player.cash} escudos")
+                    if seat == self.viewer and not view.open_money:
                         out.append(" (only you see this)", style="dim")
-            facts = []
-            if markers_left[seat] is not None:
-                facts.append(f"{markers_left[seat]} yield markers left")
-            if personal[seat] is not None and not over:
-                facts.append("personal canal " + ("unused" if personal[seat] else "used"))
+            facts = [f"{player.markers_left} yield markers left"]
+            if not over:
+                facts.append("personal canal " + ("unused" if player.personal_canal else "used"))
             if facts:
                 out.append("\n    " + " · ".join(facts), style="dim")
             found = False
-            for plant in view.get("plantations", []):
-                markers = plant["markers"][seat]
+            for plant in view.plantations:
+                markers = plant.markers[seat]
                 if not markers:
                     continue
                 found = True
-                first = plant["fields"][0]
-                size = plant["size"]
+                first = plant.fields[0]
+                size = plant.size
                 out.append(
-                    f"\n    {CROP_SYMBOL[plant['crop']]}{CROP_SHORT[plant['crop']]} "
-                    f"{plant['crop_name']} at {first[0]},{first[1]}: size {size} × "
+                    f"\n    {CROP_SYMBOL[plant.crop]}{CROP_SHORT[plant.crop]} "
+                    f"{plant.crop_name} at {first[0]},{first[1]}: size {size} × "
                     f"{markers} marker{'s' if markers != 1 else ''} = {size * markers}"
                 )
             if not found:
@@ -367,7 +355,7 @@ class SantiagoScreen(GameScreen):
         has nothing to do (not the viewer's turn, no tile picked, no cursor)."""
         if not self.my_turn:
             return None
-        phase = self.view.get("phase")
+        phase = self.view.phase
         if phase == "bid":
             return Bid(self.picks.amount)
         place = self.cursor.place
@@ -382,17 +370,17 @@ class SantiagoScreen(GameScreen):
             if phase == "leftover":
                 return PlaceLeftover(x, y)
             tile = self.picks.tile(self.view)
-            return Plant(tile["crop"], tile["workers"], x, y) if tile else None
+            return Plant(tile.crop, tile.workers, x, y) if tile else None
         orient, x, y = cast(Seg, place)
         proposal = proposal_on(self.view, place)
         if phase == "bribe":
             if proposal:
-                return Support(proposal["number"], self.picks.amount)
+                return Support(proposal.number, self.picks.amount)
             return Propose(orient, x, y, self.picks.amount)
         if phase == "overseer":
             if proposal:
-                return Accept(proposal["number"])
-            return Build(orient, x, y, self.view.get("reject_cost", 1))
+                return Accept(proposal.number)
+            return Build(orient, x, y, self.view.reject_cost)
         if phase == "extra":
             return PersonalCanal(orient, x, y)
         return None
@@ -404,7 +392,7 @@ class SantiagoScreen(GameScreen):
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
-        if self.my_turn and self.view.get("phase") == "bid":
+        if self.my_turn and self.view.phase == "bid":
             self.action_amount(1 if (dx > 0 or dy < 0) else -1)
             return
         cursor = self.cursor
@@ -425,7 +413,7 @@ class SantiagoScreen(GameScreen):
     def action_amount(self, delta: int) -> None:
         if self.not_your_turn():
             return
-        if self.view.get("phase") not in ("bid", "bribe"):
+        if self.view.phase not in ("bid", "bribe"):
             self.say("There is no amount to change now.", error=True)
             return
         if self.picks.step_amount(delta):
@@ -445,7 +433,7 @@ class SantiagoScreen(GameScreen):
         if amounts.first_from(1) is None:
             self.say("You have no escudos to offer.", error=True)
             return
-        bidders = {b["bid"]: b["seat"] for b in self.view.get("bids", []) if b.get("bid")}
+        bidders = {p.bid: seat for seat, p in enumerate(self.view.players) if p.bid}
 
         def explain(n: int) -> str:
             seat = bidders.get(n)
@@ -475,7 +463,7 @@ class SantiagoScreen(GameScreen):
     def action_type_amount(self) -> None:
         if self.not_your_turn():
             return
-        phase = self.view.get("phase")
+        phase = self.view.phase
         if phase not in ("bid", "bribe"):
             self.say("There is no amount to type now.", error=True)
             return
@@ -485,7 +473,7 @@ class SantiagoScreen(GameScreen):
     def action_tile(self) -> None:
         if self.not_your_turn():
             return
-        if self.view.get("phase") != "plant":
+        if self.view.phase != "plant":
             self.say("There is no tile to choose now.", error=True)
             return
         if self.picks.next_tile(self.view):
@@ -499,7 +487,7 @@ class SantiagoScreen(GameScreen):
         action = self.enter_action()
         if action is not None:
             self.play(action)
-        elif self.view.get("phase") == "plant":
+        elif self.view.phase == "plant":
             self.say("Choose a tile with t.", error=True)
         else:
             self.say("Choose from the action list.", error=True)
@@ -509,19 +497,19 @@ class SantiagoScreen(GameScreen):
             return
         supports = self.actions_of("support")
         if not supports:
-            if self.view.get("phase") != "bribe":
+            if self.view.phase != "bribe":
                 self.say("You can support a proposal only in the bribes.", error=True)
             else:
                 self.say("There is no proposal to support yet.", error=True)
             return
         proposal = proposal_on(self.view, self.cursor.place) if self.cursor.mode == "ditch" else None
         if proposal:
-            self.play(Support(proposal["number"], self.picks.amount))
+            self.play(Support(proposal.number, self.picks.amount))
             return
         self.pick_proposal_then_support()
 
     def pick_proposal_then_support(self) -> None:
-        proposals = self.view.get("proposals", [])
+        proposals = self.view.proposals
 
         def support(number: int) -> None:
             self.ask_amount(
@@ -529,19 +517,17 @@ class SantiagoScreen(GameScreen):
             )
 
         if len(proposals) == 1:
-            support(proposals[0]["number"])
+            support(proposals[0].number)
             return
         labels = []
         for p in proposals:
-            text = Text(
-                f"{number_sign(p['number'])} {seg_name(tuple(p['segment']))}, {p['total']} so far, by "
-            )
-            text.append_text(theme.seat_label(p["proposer"], self.name_of(p["proposer"])))
+            text = Text(f"{number_sign(p.number)} {seg_name(p.segment)}, {p.total} so far, by ")
+            text.append_text(theme.seat_label(p.proposer, self.name_of(p.proposer)))
             labels.append(text)
 
         def chosen(index: int | None) -> None:
             if index is not None and 0 <= index < len(proposals):
-                support(proposals[index]["number"])
+                support(proposals[index].number)
 
         self.app.push_screen(ChoiceScreen("Support which proposal?", labels), chosen)
 
@@ -551,7 +537,7 @@ class SantiagoScreen(GameScreen):
         moves = self.actions_of("no_canal")
         if moves:
             self.play(moves[0])
-        elif self.view.get("phase") == "overseer":
+        elif self.view.phase == "overseer":
             self.play(NoCanal())  # the rules say why not
         else:
             self.say("Only the overseer decides that, in the overseer's step.", error=True)
@@ -646,16 +632,15 @@ class SantiagoScreen(GameScreen):
         return " ".join("{},{}".format(*FIELD_CR[f]) for f in SEG_FIELDS[SEG_INDEX[seg]])
 
     def field_note(self, c: int, r: int) -> str:
-        fields = self.view.get("fields", [])
+        fields = self.view.fields
         near = []
         for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
             cc, rr = c + dc, r + dr
             if 0 <= cc < COLS and 0 <= rr < ROWS:
-                cell = fields[rr][cc]
-                if cell.get("crop"):
-                    near.append(CROP_SHORT[cell["crop"]])
-        cell = fields[r][c]
-        note = "watered" if cell.get("irrigated") else "dry"
+                crop = fields[rr][cc].crop
+                if crop:
+                    near.append(CROP_SHORT[crop])
+        note = "watered" if fields[r][c].irrigated else "dry"
         if near:
             note += " · next to " + " ".join(near)
         return note
