@@ -59,8 +59,11 @@ def package_imports(path: Path) -> set[str]:
             else:
                 module = node.module or ""
             if module.startswith(PACKAGE.name):
-                names.update(f"{module}.{alias.name}" for alias in node.names)
-                names.add(module)
+                # `from . import x` names module x if there is one, else a name in the package
+                for alias in node.names:
+                    inner = PACKAGE.parent.joinpath(*f"{module}.{alias.name}".split("."))
+                    is_module = inner.with_suffix(".py").exists() or (inner / "__init__.py").exists()
+                    names.add(f"{module}.{alias.name}" if is_module else module)
     return names
 
 
@@ -75,3 +78,63 @@ def test_the_play_layer_and_the_servers_import_nothing_of_the_screens(layer: str
         for f in files
     }
     assert {f: names for f, names in found.items() if names} == {}
+
+
+def import_circles() -> list[list[str]]:
+    """The package's modules that import each other round a circle (strongly connected groups of
+    more than one module), by every import there is."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {
+        name: {n for n in package_imports(path) if n in modules and n != name}
+        for name, path in modules.items()
+    }
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in order:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], order[other])
+        if low[node] == order[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return circles
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert len(list(PACKAGE.rglob("*.py"))) > 100
+    assert import_circles() == []
+
+
+def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
+    package = tmp_path / "boardgames_tui"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("def f():\n    from .inner import b\n")
+    (package / "inner" / "__init__.py").write_text("")
+    (package / "inner" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .. import a\n"
+    )
+    (package / "c.py").write_text("from . import a\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", package)
+    assert import_circles() == [["boardgames_tui.a", "boardgames_tui.inner.b"]]

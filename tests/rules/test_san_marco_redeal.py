@@ -18,9 +18,9 @@ from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.san_marco import SanMarcoGame
 from boardgames_tui.rules.san_marco.actions import Confirm
 from boardgames_tui.rules.san_marco.bot import SmartBot
-from boardgames_tui.rules.san_marco.data import ACTION_DECK, LIMIT_DECK
+from boardgames_tui.rules.san_marco.data import ACTION_DECK, LIMIT_DECK, OFFER_CARDS
 from boardgames_tui.rules.san_marco.hidden import draft
-from boardgames_tui.rules.san_marco.state import OFFER_CARDS, SanMarcoState
+from boardgames_tui.rules.san_marco.state import SanMarcoState
 
 FULL_ACTIONS = Counter(dict(ACTION_DECK))
 FULL_LIMITS = Counter(dict(LIMIT_DECK))

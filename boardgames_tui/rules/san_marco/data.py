@@ -135,3 +135,9 @@ def rules_values(options: Mapping[str, str]) -> dict[str, str]:
         "neutral_cubes": NEUTRAL_CUBES,
     }
     return {name: str(value) for name, value in figures.items()}
+
+
+# The action and limit cards a divider draws, by the number of piles it makes (spec §4.4): 5 + 3
+# into two piles (a pair of players), 6 + 4 into three (the trio). An offer's cards are its action
+# cards, then its limit cards.
+OFFER_CARDS = {2: (5, 3), 3: (6, 4)}

@@ -16,16 +16,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .data import ACTION_DECK, LIMIT_DECK
-from .state import OFFER_CARDS
-
-if TYPE_CHECKING:
-    from .state import SanMarcoState
+from .data import ACTION_DECK, LIMIT_DECK, OFFER_CARDS
 
 
-def redeal(state: SanMarcoState, seat: int, rng: random.Random) -> None:
+class Dealt(Protocol):
+    """The parts of a San Marco state a redeal reads and deals into (state.SanMarcoState)."""
+
+    step: str
+    offers: list[dict[str, Any]]
+    pending: list[str]
+    action_deck: list[str]
+    action_discard: list[str]
+    limit_deck: list[int]
+    limits: list[list[int]]
+
+
+def redeal(state: Dealt, seat: int, rng: random.Random) -> None:
     offers = state.offers
     hidden = [i for i, o in enumerate(offers) if not o["revealed"] and o["divider"] != seat]
     actions_seen: Counter[str] = Counter(state.action_discard)
@@ -71,7 +79,7 @@ def unseen(deck: tuple[tuple[Any, int], ...], seen: Counter) -> list[Any]:
     return pool
 
 
-def draft(state: SanMarcoState, index: int, size: int, piles: int, rng: random.Random) -> list[int]:
+def draft(state: Dealt, index: int, size: int, piles: int, rng: random.Random) -> list[int]:
     """A split of offer `index` its divider could have in hand now. Nothing shows how a divider
     splits, so every split is as likely as any other."""
     if state.step == "split" and not state.offers[index]["confirmed"]:

@@ -47,6 +47,7 @@ from .data import (
     LIMIT_OUT,
     NDISTRICTS,
     NEUTRAL_ROLLS,
+    OFFER_CARDS,
     PAIRS,
     PERIODS,
     SAN_MARCO,
@@ -56,6 +57,7 @@ from .data import (
     district_of_card,
     pair,
 )
+from .hidden import redeal
 from .reckoning import (
     banishment_losses,
     district_card_targets,
@@ -69,11 +71,6 @@ from .reckoning import (
     winners,
 )
 from .view import Banishment, Decks, Offer, SanMarcoBotView, SanMarcoPlayer, SanMarcoView
-
-# The action and limit cards a divider draws, by the number of piles it makes (spec §4.4): 5 + 3
-# into two piles (a pair of players), 6 + 4 into three (the trio). An offer's cards are its action
-# cards, then its limit cards.
-OFFER_CARDS = {2: (5, 3), 3: (6, 4)}
 
 
 @functools.lru_cache(maxsize=64)
@@ -851,7 +848,7 @@ class SanMarcoState(State):
         self._say("The game is over")
 
     # -- what players see -------------------------------------------------------------------
-    def view(self, seat: int | None) -> SanMarcoView:  # type: ignore[override]  # core: a Mapping
+    def view(self, seat: int | None) -> SanMarcoView:
         viewer = seat if type(seat) is int and 0 <= seat < self.n else None
         banish = self.banish
         return SanMarcoView(
@@ -885,7 +882,7 @@ class SanMarcoState(State):
             options=dict(self.options),
         )
 
-    def bot_view(self, seat: int) -> SanMarcoBotView:  # type: ignore[override]  # core: a Mapping
+    def bot_view(self, seat: int) -> SanMarcoBotView:
         """The part of `view(seat)` the bots read (see SanMarcoBotView)."""
         viewer = seat if type(seat) is int and 0 <= seat < self.n else None
         step = self.step
@@ -937,9 +934,6 @@ class SanMarcoState(State):
         no kept listing of card moves: `copy` leaves it behind.)"""
         if self.is_over():
             return
-        # imported here: hidden.py reads OFFER_CARDS from this module
-        from .hidden import redeal
-
         redeal(self, seat, rng)
 
     def standings(self) -> Standings:

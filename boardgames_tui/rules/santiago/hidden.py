@@ -10,19 +10,31 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import data as D
 
-if TYPE_CHECKING:
-    from .state import SantiagoState
+
+class Seen(Protocol):
+    """The parts of a Santiago state a redeal reads and deals into (state.SantiagoState)."""
+
+    n: int
+    round: int
+    tile: list[int]
+    offer: list[int]
+    removed: int
+    bids: list[int | None]
+    proposals: list[list]
+    canal_log: list[tuple[int, int, str, int]]
+    cash: list[int]
+
 
 # What one accepted bribe is guessed to have brought the overseer: at least the minimum bribe of
 # 1, and bribes of more than a few escudos are rare, since a refusal costs only the highest + 1.
 BRIBE_GUESS = (1, 4)
 
 
-def unseen_tiles(st: SantiagoState) -> list[int]:
+def unseen_tiles(st: Seen) -> list[int]:
     """The tiles nobody has seen, in id order: all 45 but those on the board (a desert keeps its
     tile, whose face everyone saw when it was planted), in this round's offer, or put back in the
     box at set-up (shown face up). Tiles of one crop and worker count are interchangeable, so the
@@ -38,7 +50,7 @@ def unseen_tiles(st: SantiagoState) -> list[int]:
     return [t for t, shown in enumerate(seen) if not shown]
 
 
-def guess_cash(st: SantiagoState, seat: int, rng: random.Random) -> dict[int, int]:
+def guess_cash(st: Seen, seat: int, rng: random.Random) -> dict[int, int]:
     """The other seats' cash as `seat` may believe it, by seat.
 
     The state keeps no tally of past spending, only what every seat was given (10 at the start and

@@ -1133,7 +1133,7 @@ class SantiagoState(State):
             for s, cash in hidden.guess_cash(self, seat, rng).items():
                 self.cash[s] = cash
 
-    def view(self, seat: int | None) -> SantiagoView:  # type: ignore[override]  # core says a Mapping
+    def view(self, seat: int | None) -> SantiagoView:
         you = seat if _is_int(seat) and 0 <= seat < self.n else None
         board = self._board_view()
         top = self._highest_bribe()
@@ -1180,7 +1180,7 @@ class SantiagoState(State):
             scores=self._scores(),
         )
 
-    def bot_view(self, seat: int) -> SantiagoBotView:  # type: ignore[override]  # core says a Mapping
+    def bot_view(self, seat: int) -> SantiagoBotView:
         you = seat if _is_int(seat) and 0 <= seat < self.n else None
         board = self._board_view()
         return SantiagoBotView(
