@@ -17,6 +17,9 @@ from boardgames_tui.rules.santiago import data as D
 from boardgames_tui.rules.santiago.actions import Bid
 from boardgames_tui.rules.santiago.bot import SmartBot
 
+# Dozens of random games per set-up, all of them here.
+pytestmark = pytest.mark.slow
+
 GAMES_PER_CONFIG = 60
 
 

@@ -381,6 +381,7 @@ KEYS = ["left", "right", "up", "down", "enter", "space", "tab", "escape", "1", "
 KEYS += list("rbgkyvcsaomtwdjpi")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "stop",
     [
