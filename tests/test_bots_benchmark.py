@@ -19,6 +19,7 @@ import bots  # noqa: E402
 from greedy_st_petersburg import GreedyBot  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_a_short_match_of_every_game(game_id):
     players = registry.get(game_id).min_players
@@ -92,6 +93,7 @@ def as_older_code(record: Path, old: str) -> list[dict]:
     return rows
 
 
+@pytest.mark.slow
 def test_games_of_earlier_code_are_carried_only_when_replays_end_as_recorded(tmp_path, capsys):
     record = tmp_path / "games.jsonl"
     bots.match("rialto", "normal", "easy", 2, 4, record=record)

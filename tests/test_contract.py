@@ -87,7 +87,10 @@ def cases() -> Iterator[Any]:
         for players in range(game.min_players, game.max_players + 1):
             for i, options in enumerate(option_sets(game, players)):
                 seed = 1000 * players + i
-                yield pytest.param(game_id, players, options, seed, id=f"{game_id}-{players}p-{i}")
+                # One short game of each stays in the quick tier; the sweep over counts and options is slow.
+                marks = () if players == game.min_players and i == 0 else pytest.mark.slow
+                case = f"{game_id}-{players}p-{i}"
+                yield pytest.param(game_id, players, options, seed, id=case, marks=marks)
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 from .bot_matches import share_won
 
 
+@pytest.mark.slow
 def test_the_smart_bot_beats_two_random_bots():
     share = share_won("macao", 3, 200)
     assert share >= 0.6, f"the smart bot won {share:.0%}"

@@ -7,6 +7,7 @@ import pytest
 from .bot_matches import share_won
 
 
+@pytest.mark.slow
 def test_the_smart_bot_beats_three_random_bots():
     share = share_won("rialto", 4, 200)
     assert share >= 0.5, f"the smart bot won {share:.0%}"

@@ -80,6 +80,7 @@ def registered(monkeypatch):
     registry._LOADED.pop("san_marco", None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_contract_suite_holds_for_san_marco(registered, players):
     from boardgames_tui.rules.registry import get

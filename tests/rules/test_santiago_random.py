@@ -18,6 +18,9 @@ from boardgames_tui.rules.santiago.actions import Bid
 from boardgames_tui.rules.santiago.bot import SmartBot
 from boardgames_tui.rules.view import encode
 
+# Dozens of random games per set-up, all of them here.
+pytestmark = pytest.mark.slow
+
 GAMES_PER_CONFIG = 60
 
 

@@ -104,6 +104,7 @@ def check_redeals(st, seed):
     return differs
 
 
+@pytest.mark.slow
 def test_redeal_draws_the_deck_and_plausible_cash():
     seen_cash_differ = False
     for n, seed, options, smart in (

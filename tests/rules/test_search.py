@@ -60,6 +60,7 @@ def test_every_level_plays_legal_moves_through_a_whole_game(game_id: str, player
     assert state.standings().winners
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", CASES)
 def test_the_hard_bot_keeps_to_its_budget_and_searches(game_id: str, players: int):
     """At its default thinking time the hard bot compares moves over several playouts, early in

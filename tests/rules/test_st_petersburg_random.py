@@ -18,6 +18,9 @@ from boardgames_tui.rules import registry
 from boardgames_tui.rules.st_petersburg.actions import Buy, Play, PubBuy, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, DECKS, aristocrat_bonus, full_deck
 
+# Hundreds of random games per player count: the longest rules run.
+pytestmark = pytest.mark.slow
+
 GAME = registry.get("st_petersburg")
 ALL_CARDS = Counter(card for deck in DECKS for card in full_deck(deck))
 GAMES_PER_COUNT = 700

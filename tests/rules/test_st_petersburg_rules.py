@@ -681,6 +681,7 @@ def play_bots(seed, levels, n=2):
     return st
 
 
+@pytest.mark.slow
 def test_smart_bot_beats_random_bot():
     wins = 0
     games = 40

@@ -535,17 +535,20 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,options", CASES)
 def test_the_same_games_as_the_plain_version(players, options):
     for seed in range(2):
         play_side_by_side(players, options, 100 * players + seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_odd_positions_set_directly_are_seen(players):
     play_side_by_side(players, {}, 500 + players, odd=True, probe_every=7)
 
 
+@pytest.mark.slow
 def test_the_same_when_the_caches_are_emptied_all_the_time(monkeypatch):
     for memo in (
         fast_state._AREAS,

@@ -18,6 +18,9 @@ from boardgames_tui.serve.ssh import user_data_dir
 
 from .conftest import ssh_argv
 
+# Real OpenSSH clients in tmux around a real server, playing a whole game.
+pytestmark = pytest.mark.slow
+
 LAUNCHER = "F5 play"
 CHOICE = "1–9 pick"
 # A row of St. Petersburg's player strip: turn marker, symbol, name, points, rubles.

@@ -43,6 +43,7 @@ def zombie(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_client_sees_the_launcher_plays_resizes_and_quits(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized))
     term = terminal(80, 24)
@@ -72,6 +73,7 @@ def test_a_client_sees_the_launcher_plays_resizes_and_quits(start_server, keys, 
     assert not server.games()
 
 
+@pytest.mark.slow
 def test_escape_and_enter_sent_together_are_two_keys(start_server, keys, terminal):
     # Keys typed quickly travel in one packet: Escape (close the quit dialog) and Enter (a move)
     # must not be read as Alt+Enter, which Textual hands on as a bare Enter that quits.
@@ -94,6 +96,7 @@ def test_escape_and_enter_sent_together_are_two_keys(start_server, keys, termina
     term.wait_for("EXIT=0")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("nohup", [False, True], ids=["plain", "under nohup"])
 def test_a_client_that_is_killed_leaves_no_game_behind(start_server, keys, terminal, nohup):
     server = start_server("--authorized-keys", str(keys.authorized), nohup=nohup)
@@ -107,6 +110,7 @@ def test_a_client_that_is_killed_leaves_no_game_behind(start_server, keys, termi
     server.wait_log(r"user=ann .* exit=1")
 
 
+@pytest.mark.slow
 def test_the_games_end_with_the_server_even_when_it_is_killed(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized))
     term = terminal()
@@ -119,6 +123,7 @@ def test_the_games_end_with_the_server_even_when_it_is_killed(start_server, keys
     assert wait_gone(games) == []
 
 
+@pytest.mark.slow
 def test_saves_are_kept_per_user(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized))
     ann = terminal()
@@ -145,6 +150,7 @@ def test_saves_are_kept_per_user(start_server, keys, terminal):
     again.wait_for("St. Petersburg ·")  # her game, in her list
 
 
+@pytest.mark.slow
 def test_the_host_key_is_made_once_and_kept(start_server, keys, tmp_path):
     first = start_server("--authorized-keys", str(keys.authorized), root=tmp_path / "one")
     key_file = tmp_path / "one" / "data" / "ssh" / "host_key"
@@ -178,6 +184,7 @@ def run_ssh(server, keys, *extra, user="ann", key=None, tty=False, timeout=30):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.slow
 def test_what_is_not_a_game_is_refused(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized), "--max-sessions", "1")
     # a key that is not listed (anonymous is off)
@@ -213,6 +220,7 @@ def test_what_is_not_a_game_is_refused(start_server, keys, terminal):
     assert len(server.games()) == 1
 
 
+@pytest.mark.slow
 def test_anonymous_players_are_each_their_own_user(start_server, keys, terminal):
     closed = start_server("--authorized-keys", str(keys.authorized))
     assert run_ssh(closed, keys, key=keys.stranger).returncode == 255
@@ -226,6 +234,7 @@ def test_anonymous_players_are_each_their_own_user(start_server, keys, terminal)
     assert len(users) == 2 and users[0] != users[1] and all(u.startswith("key-") for u in users)
 
 
+@pytest.mark.slow
 def test_the_server_wants_keys_or_an_explicit_anonymous(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "boardgames_tui", "serve", "ssh", "--port", "0"],
@@ -249,6 +258,7 @@ def test_durations_and_user_folders():
             user_data_dir(Path("/srv"), bad)
 
 
+@pytest.mark.slow
 def test_a_game_without_a_key_for_too_long_is_closed(start_server, keys, terminal):
     # 4 s: a game takes up to 2 s to show its launcher when both processors are busy (the suite
     # runs in two processes), and the launcher must be seen before it is closed
@@ -262,6 +272,7 @@ def test_a_game_without_a_key_for_too_long_is_closed(start_server, keys, termina
     assert wait_gone(games) == []
 
 
+@pytest.mark.slow
 def test_eight_players_at_once_all_stay_responsive_and_leave_nothing(start_server, keys, terminal):
     # Each plays a game of its own: its launcher, a game started, 50 keys (moves, hand-offs, the
     # cursor), then the help must still come up when asked.
@@ -293,6 +304,7 @@ def test_eight_players_at_once_all_stay_responsive_and_leave_nothing(start_serve
     assert server.log().count(" exit=") == 8
 
 
+@pytest.mark.slow
 def test_the_clients_terminal_settings_reach_the_game(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized))
     term = terminal()

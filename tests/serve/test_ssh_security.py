@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from boardgames_tui.serve.policy import terminal_size
 from boardgames_tui.serve.ssh import KEEPALIVE_COUNT, KEEPALIVE_INTERVAL, NO_GAME_GRACE
 
@@ -38,6 +40,7 @@ def claimed(server, user: str) -> list[str]:
     return path.read_text().split() if path.exists() else []
 
 
+@pytest.mark.slow
 def test_a_key_that_only_asks_claims_no_name_and_learns_nothing(start_server, keys, tmp_path):
     server = start_server("--authorized-keys", str(keys.authorized))
     assert "No terminal" in run_ssh(server, keys, user="ann").stdout  # ann's key claims "ann"
@@ -56,6 +59,7 @@ def test_a_key_that_only_asks_claims_no_name_and_learns_nothing(start_server, ke
     assert len(claims) == 1 and "user=ann" in claims[0]
 
 
+@pytest.mark.slow
 def test_a_name_belongs_to_the_key_that_claimed_it(start_server, keys):
     server = start_server("--authorized-keys", str(keys.authorized))
     assert "No terminal" in run_ssh(server, keys, user="ann").stdout  # ann's key claims "ann"
@@ -72,6 +76,7 @@ def test_a_name_belongs_to_the_key_that_claimed_it(start_server, keys):
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", stamp) for stamp, _, _ in found)
 
 
+@pytest.mark.slow
 def test_a_key_claims_one_name_unless_the_host_allows_more(start_server, keys, tmp_path):
     server = start_server("--authorized-keys", str(keys.authorized))
     assert "No terminal" in run_ssh(server, keys, user="ann").stdout
@@ -89,6 +94,7 @@ def test_a_key_claims_one_name_unless_the_host_allows_more(start_server, keys, t
     assert out.returncode == 1 and "names here already (ann, ben2)" in out.stdout
 
 
+@pytest.mark.slow
 def test_connections_that_never_log_in_are_capped_and_closed(start_server, keys):
     server = start_server(
         "--authorized-keys", str(keys.authorized), "--login-timeout", "2s", "--max-startups", "10"
@@ -130,6 +136,7 @@ def closed(sock: socket.socket) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_a_connection_without_a_game_counts_and_is_closed(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized), "--max-sessions", "1")
     started = time.monotonic()
@@ -148,6 +155,7 @@ def test_a_connection_without_a_game_counts_and_is_closed(start_server, keys, te
     term.wait_for(LAUNCHER)
 
 
+@pytest.mark.slow
 def test_a_frozen_client_loses_its_game_within_seconds(start_server, keys, terminal):
     server = start_server("--authorized-keys", str(keys.authorized))
     term = terminal()
@@ -179,6 +187,7 @@ def ssh_clients(port: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_what_the_server_keeps_is_private_to_its_user(start_server, keys, terminal, tmp_path):
     root = tmp_path / "host"
     data = root / "data"
@@ -223,6 +232,7 @@ def test_a_terminal_size_is_kept_within_reason():
     assert terminal_size(65535, 65535) == (500, 200)
 
 
+@pytest.mark.slow
 def test_a_killed_server_leaves_no_debris_and_a_live_one_keeps_its_folder(start_server, keys, tmp_path):
     root = tmp_path / "host"
     before = set(Path("/tmp").glob("bgt-tables-*"))

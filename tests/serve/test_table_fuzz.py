@@ -21,12 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from boardgames_tui.play import wire
 from boardgames_tui.rules import registry
 from boardgames_tui.serve.tables import TableService
+
+# Hundreds of fuzzed messages down a real socket; the in-process protocol tests stay quick.
+pytestmark = pytest.mark.slow
 
 WAIT = 10.0
 # The requests and their fields as the protocol's docstring has them: written out here rather than

@@ -327,6 +327,7 @@ async def test_a_restarted_service_reloads_its_tables(tmp_path):
         await second.close()
 
 
+@pytest.mark.slow
 async def test_eight_tables_of_four_play_to_the_end_at_once(tmp_path):
     """The load test: 32 players at 8 tables (a bot in every other table's last seat), every game
     to its end, every update received in order, the same finish everywhere, nothing left."""

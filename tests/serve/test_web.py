@@ -46,6 +46,7 @@ class Frames:
         raise AssertionError(f"{text!r} never reached the page")
 
 
+@pytest.mark.slow
 def test_the_launcher_plays_in_a_real_browser(web_server):
     from playwright.sync_api import sync_playwright
 

@@ -73,6 +73,7 @@ def wait_games(pid: int, count: int, limit: float = 20.0) -> list[int]:
     return games_of(pid)
 
 
+@pytest.mark.slow
 async def test_sockets_from_another_site_or_without_a_cookie_get_no_game(start_web):
     need("pgrep")
     server = start_web()
@@ -94,6 +95,7 @@ async def test_sockets_from_another_site_or_without_a_cookie_get_no_game(start_w
     assert log.count("end=foreign-origin") == 13 and log.count("end=no-cookie") == 1
 
 
+@pytest.mark.slow
 async def test_games_at_once_and_per_player_are_capped(start_web):
     need("pgrep")
     server = start_web("--max-sessions", "2", "--max-per-player", "1")
@@ -121,6 +123,7 @@ async def test_games_at_once_and_per_player_are_capped(start_web):
     assert ann not in log  # the cookie is a credential: never in the log
 
 
+@pytest.mark.slow
 async def test_an_idle_page_is_closed_and_junk_is_dropped(start_web):
     need("pgrep")
     server = start_web("--idle-timeout", "4s")
@@ -154,6 +157,7 @@ async def test_an_idle_page_is_closed_and_junk_is_dropped(start_web):
     assert "Traceback" not in server.log()
 
 
+@pytest.mark.slow
 async def test_a_listed_origin_may_connect_and_the_files_are_private(start_web):
     need("pgrep")
     server = start_web("--allow-origin", "https://games.example.org")
@@ -179,6 +183,7 @@ def test_origins_are_checked_when_given():
     assert Limits().max_sessions == 8 and Limits().idle_timeout == 1800
 
 
+@pytest.mark.slow
 async def test_a_stopped_server_ends_its_pages_games_at_once(start_web):
     need("pgrep")
     server = start_web()
@@ -248,6 +253,7 @@ ENVELOPES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(message=ENVELOPES.map(json.dumps) | st.text(max_size=200) | st.just("[" * 5000))
 def test_whatever_a_page_sends_reaches_its_game_only_in_the_shape_the_game_takes(message):

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from boardgames_tui import saves
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.st_petersburg.actions import TakeToHand
@@ -25,6 +27,7 @@ def sp_app(**kwargs):
     return BoardgamesApp("st_petersburg", kwargs.pop("seats", ["Ann", "Bob"]), bot_delay=0, **kwargs)
 
 
+@pytest.mark.slow
 async def test_whole_game_by_keystrokes():
     app = sp_app(seed=48)  # a seed whose game under this policy is short (about 100 moves)
     async with app.run_test(size=SIZE) as pilot:

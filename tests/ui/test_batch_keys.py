@@ -101,6 +101,7 @@ QUIT_BATCHES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DIALOGS))
 async def test_every_dialog_survives_keys_in_a_batch(name):
     opener, screen_type = DIALOGS[name]
@@ -123,6 +124,7 @@ async def test_every_dialog_survives_keys_in_a_batch(name):
         assert tried >= len(batches) // 2
 
 
+@pytest.mark.slow
 async def test_amount_dialog_survives_keys_in_a_batch():
     app = BoardgamesApp(
         "santiago", ["Ann", "Bob", "Cleo"], seed=1, bot_delay=0, options={"spring": "random_inner"}

@@ -10,6 +10,9 @@ from boardgames_tui.ui.screens.game_over import GameOverScreen
 
 from .helpers import answers_keys
 
+# A whole game of every registered game through the app: a minute or more in all.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_whole_game_with_bots_in_every_seat(game_id):

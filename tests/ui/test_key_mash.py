@@ -17,6 +17,9 @@ from boardgames_tui.ui.app import BoardgamesApp
 
 from .helpers import answers_keys, mash, press, send_batch
 
+# Every test here presses hundreds of random keys through whole games: minutes in all.
+pytestmark = pytest.mark.slow
+
 KEYS = (
     ["enter"] * 6
     + ["space"] * 3

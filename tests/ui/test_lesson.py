@@ -24,6 +24,7 @@ async def caption_up(app, pilot) -> CaptionScreen:
     raise AssertionError(f"no caption: {type(app.screen).__name__}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", script.available())
 async def test_a_walkthrough_from_its_first_step_to_the_scoring(game_id):
     walk = script.load(game_id)
@@ -102,6 +103,7 @@ async def test_esc_on_a_caption_asks_then_leaves_for_the_launcher():
         assert isinstance(app.screen, LauncherScreen) and app.lesson is None
 
 
+@pytest.mark.slow
 async def test_random_keys_in_a_walkthrough_never_leave_a_dead_screen():
     import random
 

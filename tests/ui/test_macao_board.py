@@ -392,6 +392,7 @@ KEYS = ["left", "right", "up", "down", "enter", "space", "tab", "escape", "1", "
 KEYS += list("rbgkyvcsaomtwdjpi")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "stop",
     [

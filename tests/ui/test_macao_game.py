@@ -12,6 +12,9 @@ from boardgames_tui.ui.screens.game_over import GameOverScreen
 
 from .helpers import frame_key, keys_until, press
 
+# A whole game by keystrokes, twice: the longest tests of the suite.
+pytestmark = pytest.mark.slow
+
 
 def next_key(app) -> str | None:
     """The first legal move through the keyboard: 1 in the action list."""

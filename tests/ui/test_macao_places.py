@@ -147,6 +147,7 @@ def test_a_round_is_marked_on_the_track_in_the_left_column_of_a_wide_board_too()
     assert rendered(drawn(board, screen, (), size=(120, 40))) == rendered(before)
 
 
+@pytest.mark.slow
 def test_every_place_offered_at_every_step_can_be_marked_at_once():
     board = MacaoBoard()
     for step in WALK.steps:

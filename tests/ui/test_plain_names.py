@@ -101,6 +101,7 @@ async def paste(pilot, text: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_names_with_markup_show_as_written_on_every_screen(game_id):
     record = played(game_id)

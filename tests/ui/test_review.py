@@ -145,6 +145,7 @@ async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
         assert isinstance(app.screen, GameOverScreen) and len(app.table.record.steps) == total
 
 
+@pytest.mark.slow
 async def test_random_keys_in_the_review_never_leave_a_dead_screen():
     """Keys one by one and in batches (SSH, a paste) on the results and the review, f, c and the
     scroll keys among them: a screen that answers every time, and no traceback."""

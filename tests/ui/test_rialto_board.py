@@ -169,6 +169,7 @@ class KeyboardWatch:
                 self.seen_other += 1
 
 
+@pytest.mark.slow
 async def test_three_players_by_keystrokes_nobody_sees_a_hand_or_a_blind_draw_but_its_owner():
     app = BoardgamesApp("rialto", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], seed=2, bot_delay=0)
     watch = KeyboardWatch()
@@ -178,6 +179,7 @@ async def test_three_players_by_keystrokes_nobody_sees_a_hand_or_a_blind_draw_bu
     assert watch.seen_own > 30 and watch.seen_other > 30
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_by_keystrokes():
     app = BoardgamesApp("rialto", [Seat("Ann"), Seat("Bob")], seed=4, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -271,6 +273,7 @@ async def test_a_bridge_moves_over_free_slots_only_turns_and_is_placed():
         assert app.table.view(None).slots[slot] == (0, tile[1], tile[0], seat)
 
 
+@pytest.mark.slow
 async def test_keys_in_batches_never_leave_a_dead_screen():
     path = saved_rialto(lambda v: v.step == "play" and v.round >= 2, name="rialto-batch.json")
     app = BoardgamesApp(load_path=path, bot_delay=0)

@@ -197,6 +197,7 @@ async def test_a_mark_beside_the_bridge_cursor_and_on_a_bridge_placed():
         check_marked_alone(game, board, "link l", before)
 
 
+@pytest.mark.slow
 async def test_every_place_the_board_offers_can_be_marked_and_shows():
     app = BoardgamesApp(learn="rialto", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

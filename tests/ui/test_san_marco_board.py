@@ -114,6 +114,7 @@ async def play_by_keys(app, pilot, until, checks: list[int]) -> int:
     return await keys_until(app, pilot, until, next_key, split_check(checks))
 
 
+@pytest.mark.slow
 async def test_a_whole_three_player_game_by_keystrokes_keeps_each_split_secret(monkeypatch):
     marked_labels(monkeypatch)
     app = BoardgamesApp("san_marco", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], seed=1, bot_delay=0)
@@ -127,6 +128,7 @@ async def test_a_whole_three_player_game_by_keystrokes_keeps_each_split_secret(m
     assert checks[0] > 20 and checks[1] > 10  # the divider's screens, and everyone else's
 
 
+@pytest.mark.slow
 async def test_four_players_both_splits_stay_with_their_dividers(monkeypatch):
     marked_labels(monkeypatch)
     app = BoardgamesApp("san_marco", [Seat(n) for n in ("Ann", "Bob", "Cleo", "Dan")], seed=2, bot_delay=0)

@@ -196,6 +196,7 @@ def board_cells(board) -> Cells:
     return cells_of([list(board.render_line(y)) for y in range(len(board._lines))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 async def test_the_board_marks_what_lesson_places_names_and_clears_back_to_before(size):
     path = saved_san_marco(lambda v: v.step == "choose" and v.doge is not None)

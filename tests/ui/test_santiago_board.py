@@ -118,6 +118,7 @@ class Driver:
             raise AssertionError(f"unexpected phase {phase}")
 
 
+@pytest.mark.slow
 async def test_whole_game_by_keystrokes():
     app = sg_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -161,6 +162,7 @@ def leaks(text: str) -> bool:
     return str(SENTINEL) in text
 
 
+@pytest.mark.slow
 async def test_cash_stays_secret():
     app = sg_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:

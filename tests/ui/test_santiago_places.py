@@ -118,6 +118,7 @@ SCENES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("scene", SCENES, ids=[s[0] for s in SCENES])
 async def test_each_place_marks_its_own_cells_and_clearing_restores_the_board(scene, size):

@@ -50,6 +50,7 @@ def others_row_hides_money(text: str, name: str) -> bool:
     return bool(rows) and all(re.search(r"★ *\d+ +\?₽", row) for row in rows)
 
 
+@pytest.mark.slow
 async def test_a_shared_game_from_the_launcher_to_its_results(service):
     app = BoardgamesApp(bot_delay=0, game_id=None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -166,6 +167,7 @@ async def test_without_a_service_the_keys_say_what_shared_tables_are(monkeypatch
         assert "over SSH" in app.screen_text() and isinstance(app.screen, LauncherScreen)
 
 
+@pytest.mark.slow
 async def test_keys_mashed_on_the_shared_tables_screens_leave_the_app_answering(service):
     """Keys one by one and in batches (as over SSH) through the launcher's F6 and F7, the join
     screen, the lobby and the game: always a screen of the app's own that answers."""
@@ -195,6 +197,7 @@ async def test_an_answer_to_a_request_given_up_is_not_taken_for_the_next_ones(se
         assert not sharing.waiting
 
 
+@pytest.mark.slow
 async def test_names_with_markup_show_as_written_in_the_lobby_the_join_screen_and_the_game(service):
     """Names other players chose reach this screen from the service: drawn as written, never as
     markup ("[/]" alone would stop the game). A name pasted with a control character is refused

@@ -7,6 +7,7 @@ display) and its fifth (Sam to act, Katya owns a lumberjack)."""
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from rich.segment import Segment
 
@@ -179,6 +180,7 @@ async def test_the_cursor_goes_to_the_first_marked_card():
         assert game.cursor.place == ("upper", 2)
 
 
+@pytest.mark.slow
 async def test_every_place_can_be_marked():
     app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
