@@ -1,7 +1,8 @@
-"""StepState: the shape Rialto's and Macao's states share. A state is at a named step
-(`self.step`, "over" at the end); `_list_<step>(seat)` lists the moves of the seat to move there
-and `_do_<step>(seat, action)` makes one; `STEP_OF` says in which steps each kind of move is made
-and `NOW` what a step asks for, so a move made at the wrong time is refused with what to do first."""
+"""StepState: the shape every game's state has. A state is at a named step (`self.step`, "over"
+at the end); `_list_<step>(seat)` lists the moves of the seat to move there and
+`_do_<step>(seat, action)` makes one; `STEP_OF` says in which steps each kind of move is made
+and `NOW` what a step asks for, so a move made at the wrong time is refused with what to do first
+(a game with refusals of its own words keeps its own `explain_illegal`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ class StepState(State):
     step: str
     STEP_OF: ClassVar[dict[type, tuple[str, ...]]] = {}
     NOW: ClassVar[dict[str, str]] = {}
+    # Attributes that are not part of the game (caches a state keeps for speed): left out of the
+    # snapshot, so that two states of one game compare equal whatever they have cached.
+    TRANSIENT: ClassVar[tuple[str, ...]] = ()
 
     def is_over(self) -> bool:
         return self.step == "over"
@@ -35,7 +39,8 @@ class StepState(State):
         self._events.append(Event(text, **kw))
 
     def snapshot(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events")}
+        left_out = ("game", "rng", "_events", *self.TRANSIENT)
+        data = {k: v for k, v in self.__dict__.items() if k not in left_out}
         data["rng"] = self.rng.getstate()
         return data
 
