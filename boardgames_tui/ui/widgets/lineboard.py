@@ -8,15 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
-from textual.strip import Strip
-from textual.widget import Widget
+
+from .stripboard import StripBoard
 
 
-class LineBoard(Widget):
+class LineBoard(StripBoard):
     DEFAULT_CSS = """
     LineBoard { height: auto; }
     """
@@ -30,8 +28,6 @@ class LineBoard(Widget):
         self.layout_now: Any = self.make_layout(80, 24)
         self.map_lines = 0
         self._lines: list[tuple[Text, Hashable]] = []
-        self._strips: dict[Hashable, Strip] = {}
-        self._base_style = Style()
         self._map_key: Hashable = None
         self._map_view: object = None  # the view the map was drawn from (kept, not its id)
         self._map: list[Text] = []
@@ -79,24 +75,13 @@ class LineBoard(Widget):
             else:
                 lines.append((text, (text.plain, tuple(text.spans), str(text.style), layout.width)))
         self._lines = lines
-        if len(self._strips) > 512:
-            self._strips.clear()
 
     def redraw(self) -> None:
         if self.source is None:
             return
         before = [key for _, key in self._lines]
         self.prepare()
-        if not self.is_mounted:
-            return
-        after = [key for _, key in self._lines]
-        if len(before) != len(after):
-            self.refresh(layout=True)
-            return
-        width = self.size.width or 80
-        changed = [Region(0, y, width, 1) for y, key in enumerate(after) if before[y] != key]
-        if changed:
-            self.refresh(*changed)
+        self.changed_lines(before, [key for _, key in self._lines])
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self.source is not None and not self._lines:
@@ -108,18 +93,14 @@ class LineBoard(Widget):
             self.prepare()
             self.refresh(layout=True)
 
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width or 80
-        if y == 0:
-            self._base_style = self.rich_style
-        if y >= len(self._lines):
-            return Strip.blank(width, self._base_style)
-        text, key = self._lines[y]
-        strip = self._strips.get(key)
-        if strip is None:
-            strip = Strip(list(text.render(self.app.console))).extend_cell_length(width).crop(0, width)
-            self._strips[key] = strip
-        return strip.apply_style(self._base_style)
+    def line_count(self) -> int:
+        return len(self._lines)
+
+    def line_key(self, y: int) -> Hashable:
+        return self._lines[y][1]
+
+    def line_text(self, y: int) -> Text:
+        return self._lines[y][0]
 
     def on_click(self, event: events.Click) -> None:
         if self.source is None:

@@ -13,16 +13,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from ....rules.santiago.actions import PlaceLeftover, PlacePalm
 from ....rules.santiago.view import SantiagoView
 from ...boardkit import PLACE
+from ...widgets.stripboard import StripBoard
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
 from .picture import Picture, cursor_marks, draw_grid, legend_line, with_marks
@@ -31,7 +30,7 @@ from .scene import Scene
 from .signs import Field, fit
 
 
-class IslandBoard(Widget):
+class IslandBoard(StripBoard):
     """The island and its side panel. It draws the screen's scene (`screen.scene()`); the cursor,
     the amount and the tile live on the screen, which calls `redraw()` when they change."""
 
@@ -51,8 +50,6 @@ class IslandBoard(Widget):
         self._facts: tuple[Hashable, tuple] | None = None  # the side panel's facts, by what they show
         self._side: list[Text] = []
         self._keys: list[Hashable] = []  # per line: what it shows, for the strip cache
-        self._strips: dict[Hashable, Strip] = {}
-        self._base_style = Style()
 
     # -- what to show ----------------------------------------------------------------------------
     def update_view(self, view: SantiagoView, screen: Any) -> None:
@@ -70,15 +67,7 @@ class IslandBoard(Widget):
             return
         before = self._keys
         self.prepare(self.current_layout())
-        if not self.is_mounted:
-            return
-        if len(before) != len(self._keys):
-            self.refresh(layout=True)
-            return
-        width = self.layout_now.width if self.layout_now else 80
-        changed = [Region(0, y, width, 1) for y, key in enumerate(self._keys) if before[y] != key]
-        if changed:
-            self.refresh(*changed)
+        self.changed_lines(before, self._keys)
 
     def prepare(self, layout: Layout) -> None:
         scene: Scene = self.source.scene()
@@ -92,8 +81,6 @@ class IslandBoard(Widget):
             self.picture = draw_grid(scene.view, layout, self.marked_fields(scene))
             self._legend = legend_line(scene.view, layout, scene.names)
             self._picture_key = key
-            if len(self._strips) > 512:
-                self._strips.clear()
         self._marks = with_places(cursor_marks(self.picture, scene), self.picture, scene.marked)
         side_width = layout.side_width
         self._side = []
@@ -154,24 +141,19 @@ class IslandBoard(Widget):
         return [self.line_text(y) for y in range(len(self._keys))]
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # Once a frame rather than once a line: both walk up the DOM.
-        self._base_style = self.rich_style
         layout = self.current_layout()
         if layout != self.layout_now and self.source is not None:
             self.prepare(layout)
         return super().render_lines(crop)
 
-    def render_line(self, y: int) -> Strip:
-        width = self.layout_now.width if self.layout_now else (self.size.width or 80)
-        if self.source is None or y >= len(self._keys):
-            return Strip.blank(width, self._base_style)
-        key = (self._keys[y], self._base_style)
-        strip = self._strips.get(key)
-        if strip is None:
-            segments = self.line_text(y).render(self.app.console)
-            strip = Strip(list(segments)).extend_cell_length(width).crop(0, width)
-            strip = self._strips[key] = strip.apply_style(self._base_style)
-        return strip
+    def line_count(self) -> int:
+        return len(self._keys) if self.source is not None else 0
+
+    def line_key(self, y: int) -> Hashable:
+        return self._keys[y]
+
+    def line_width(self) -> int:
+        return self.layout_now.width if self.layout_now else (self.size.width or 80)
 
     # -- mouse -----------------------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:
