@@ -17,7 +17,7 @@ the keyboard: `viewer` is the seat whose screen is up (None: nobody's, everythin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the launcher starts without the table's machinery
     from .table import GameTable
@@ -88,7 +88,7 @@ class Flow:
         # A finished save opened to be reviewed: the review comes before the results.
         self.review_first = review_first
         # (seat, moves so far, context) of the decision last shown to a player: see present()
-        self.decision: tuple | None = None
+        self.decision: tuple[int, int, tuple[Any, ...]] | None = None
 
     def next(self) -> Step:
         """What comes next, once the formalities nobody needs to be asked about are taken (each

@@ -159,7 +159,7 @@ class RemoteTable(Seated):
     def legal(self, seat: int) -> list[Action]:
         return list(self._legal) if seat == self.you and not self.sent and not self.is_over() else []
 
-    def act(self, seat: int, action: Action, note: str = "", auto: bool = False) -> list:
+    def act(self, seat: int, action: Action, note: str = "", auto: bool = False) -> list[Any]:
         if seat != self.you:
             raise IllegalAction("You can only move for your own seat.")
         if self.sent:
@@ -206,7 +206,7 @@ class RemoteTable(Seated):
     def recap_for(self, seat: int) -> list[str]:
         return []  # everybody watches the game as it happens
 
-    def context(self) -> tuple:
+    def context(self) -> tuple[Any, ...]:
         return tuple(self.update.get("context") or ())
 
     def flush(self, timeout: float | None = None) -> bool:

@@ -26,7 +26,7 @@ from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, St
 from ..rules.levels import level_named
 from ..rules.opponents import make_bot
 from ..rules.record import GameRecord, RecordError
-from ..rules.view import stage_of
+from ..rules.view import View, stage_of
 
 
 @dataclass(frozen=True)
@@ -246,7 +246,7 @@ class Table(Seated):
     def to_move(self) -> tuple[int, ...]:
         return tuple(self._state.to_move())
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+    def view(self, seat: int | None) -> View[Any]:
         return self._state.view(seat)
 
     def legal(self, seat: int) -> list[Action]:
@@ -311,7 +311,7 @@ class Table(Seated):
         self.act(seat, action, note="the only move, taken for them", auto=True)
         return True
 
-    def context(self) -> tuple:
+    def context(self) -> tuple[Any, ...]:
         """Where the game stands in its round, from the public view: a new decision in a new context
         (a new phase or step) is announced to a player who acts again."""
         return stage_of(self._state.view(None))[:3]
@@ -360,7 +360,7 @@ class Table(Seated):
         if seat not in self.to_move() or tuple(self.legal(seat)) != decision.legal:
             return False
         seen = decision.view.view if isinstance(decision.view, Position) else decision.view
-        return self._state.bot_view(seat) == seen
+        return bool(self._state.bot_view(seat) == seen)
 
     def bot_step(self, seat: int) -> tuple[Action, list[Event]]:
         """Let the bot at `seat` choose and play one action, here and now."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
-from .view import decode
+from .view import View, decode
 
 
 class IllegalAction(Exception):
@@ -46,14 +46,14 @@ class Seat:
     def is_bot(self) -> bool:
         return self.bot is not None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "bot": self.bot}
         if self.think is not None:
             data["think"] = self.think
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping) -> Seat:
+    def from_json(cls, data: Mapping[str, Any]) -> Seat:
         name = data.get("name")
         bot = data.get("bot")
         think = data.get("think")
@@ -82,7 +82,7 @@ class Action:
     def describe(self) -> str:
         raise NotImplementedError
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -121,7 +121,7 @@ class Pass(Action):
         return "Pass"
 
 
-def action_codec(*classes: type[Action]):
+def action_codec(*classes: type[Action]) -> Callable[[Any], Action]:
     """Return a decoder from JSON dicts to the given action classes, raising ValueError when malformed."""
     by_kind = {cls.kind: cls for cls in classes}
     if len(by_kind) != len(classes):
@@ -304,7 +304,7 @@ class State(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """Everything that makes up the state, as plain data; two states are equal iff these are."""
         raise NotImplementedError
 

@@ -6,12 +6,12 @@ A save is a record written as JSON; loading replays it. Undo is a replay without
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import registry
-from .core import Action, Event, IllegalAction, Seat, State
+from .core import Action, Event, Game, IllegalAction, Seat, State
 
 FORMAT = "boardgames-tui/record"
 FORMAT_VERSION = 1
@@ -66,7 +66,7 @@ class GameRecord:
     def start(
         cls,
         game_id: str,
-        seats,
+        seats: Sequence[Seat | str],
         seed: int,
         variant: str | None = None,
         options: Mapping[str, str] | None = None,
@@ -132,7 +132,7 @@ class GameRecord:
         return self.replay()
 
     # -- JSON ----------------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -160,7 +160,7 @@ class GameRecord:
         return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
 
     @staticmethod
-    def _checked_game(data: Any):
+    def _checked_game(data: Any) -> Game:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError("This is not a boardgames-tui save.")
         if data.get("version") != FORMAT_VERSION:

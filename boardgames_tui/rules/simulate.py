@@ -5,11 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import registry
-from .bots import bot_move, bot_rng
+from .bots import Bot, bot_move, bot_rng
 from .core import Seat
 from .opponents import make_bot
+
+if TYPE_CHECKING:  # the pool's machinery is loaded only for a run that uses it
+    import multiprocessing.pool
 
 # A game that runs this many decisions without ending is a bug, not a long game.
 MAX_DECISIONS = 100_000
@@ -66,12 +70,12 @@ class _GameRunner:
         bots: list[str],
         seed: int,
         rotate: bool,
-        options: dict | None,
+        options: dict[str, str] | None,
         think: float | None = None,
     ):
         self.game_id, self.bots, self.seed, self.rotate, self.options = game_id, bots, seed, rotate, options
         self.think = think
-        self.players: dict = {}
+        self.players: dict[str, Bot] = {}
 
     def __call__(self, g: int) -> Outcome:
         game = registry.get(self.game_id)
@@ -110,7 +114,7 @@ def simulate(
     games: int,
     seed: int = 0,
     rotate: bool = True,
-    options: dict | None = None,
+    options: dict[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     think: float | None = None,
@@ -159,7 +163,7 @@ def _add(result: SimulationResult, outcome: Outcome) -> None:
         result.wins_by_seat[seat] += 1 / len(winners)
 
 
-def _pool(jobs: int):
+def _pool(jobs: int) -> multiprocessing.pool.Pool:
     import multiprocessing
 
     # fork where there is one: the workers start at once, with the rules already imported

@@ -26,7 +26,8 @@ class StepState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if self.step == "over" or type(seat) is not int or seat not in self.to_move():
             return []
-        return getattr(self, f"_list_{self.step}")(seat)
+        lister: Callable[[int], list[Action]] = getattr(self, f"_list_{self.step}")
+        return lister(seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         self.check_turn(seat, action)
@@ -38,7 +39,7 @@ class StepState(State):
     def _say(self, text: str, **kw: Any) -> None:
         self._events.append(Event(text, **kw))
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         left_out = ("game", "rng", "_events", *self.TRANSIENT)
         data = {k: v for k, v in self.__dict__.items() if k not in left_out}
         data["rng"] = self.rng.getstate()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core import Pass
+from ..core import Action, Pass
 from ..figures import Figure, Move, Tally, changes
 from .actions import Activate, Deliver, Tribute, UseCard, UseJoker
 from .reckoning import wall_position
@@ -24,7 +24,7 @@ def _on_rose(state: MacaoState) -> list[int]:
     return [sum(map(sum, state.pending[p])) + sum(state.available[p]) for p in range(state.n)]
 
 
-def _got(action) -> int:
+def _got(action: Action) -> int:
     """The cubes a card or a joker puts into the mover's supply with this action."""
     if isinstance(action, (Activate, UseCard)):
         return len(action.get)

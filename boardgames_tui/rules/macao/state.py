@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
+from ..core import Action, Event, Game, Pass, Seat, StandingRow, Standings, make, rank_rows
 from ..steps import StepState
 from . import abilities
 from .actions import (
@@ -227,7 +227,7 @@ class MacaoState(StepState):
     STEP_OF = STEP_OF
     NOW = NOW
 
-    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         rng = self.rng
         self.secret_dice = self.options.get("dice_choice") == "simultaneous"

@@ -70,7 +70,8 @@ class SmartBot:
         pick = getattr(self, f"_{view.step}", None)
         if pick is None:
             return legal[0]
-        return pick(view, legal)
+        chosen: Action = pick(view, legal)
+        return chosen
 
     # -- Phase I -------------------------------------------------------------------------------
     def _start(self, view: BotSees, legal: Sequence[Action]) -> Action:

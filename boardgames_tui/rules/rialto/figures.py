@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core import Action
 from ..figures import Figure, Move, Tally, changes
 from .actions import Build, PlaceBridge, PlaceGondola, Play, UseBlue, UseGreen, Wait
 from .data import BANK_BONUS, BLUE_EFFECTS, BRIDGE, CARD_NAMES, GONDOLA, STAGES
@@ -25,7 +26,7 @@ END = (
 )
 
 
-def _spent(action) -> int:
+def _spent(action: Action) -> int:
     """Coins the mover put on buildings: one per activation."""
     if isinstance(action, (UseGreen, UseBlue, Wait)):
         return 1

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from ..core import Action, Event, Pass, Seat, StandingRow, Standings, make, rank_rows
+from ..core import Action, Event, Game, Pass, Seat, StandingRow, Standings, make, rank_rows
 from ..steps import StepState
 from .actions import (
     FROM_GENERAL,
@@ -209,7 +209,7 @@ class RialtoState(StepState):
     STEP_OF = STEP_OF
     NOW = NOW
 
-    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         rng = self.rng
         self.virtual = n == 2 and self.options.get("virtual_player") == "on"
