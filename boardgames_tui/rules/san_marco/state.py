@@ -4,7 +4,8 @@ Steps: "reroll" (set-up: four equal starting rolls, reroll the fourth or not), "
 starting bridges in turn), "split" (a divider puts the drawn cards into piles, in secret, then
 confirms), "choose" (a chooser takes a pile), "resolve" (the taker plays or gives up each action
 card of the pile, in any order), "banish_pick" (after a banishment's roll, which foreign cubes
-go), "free_banish" (period end: the sole lowest limit total may banish once), "over".
+go), "free_banish" (period end: the sole lowest limit total may banish once), "neutral_place"
+(2-player variant A, a period's start: the neutral cubes set aside go back, one by one), "over".
 
 A round: the roles (the start player divides first; the other roles drawn at random), every
 divider draws and splits (in a 4-player round both split before any pile is shown), then each
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Action, Event, Seat, StandingRow, Standings, State, make, rank_rows
+from ..steps import StepState
 from .actions import (
     Choose,
     Confirm,
@@ -80,7 +82,41 @@ def put_rows(cards: int, piles: int) -> tuple[tuple[PutCard, ...], ...]:
     return tuple(tuple(make(PutCard, i, p) for p in range(piles)) for i in range(cards))
 
 
-class SanMarcoState(State):
+# The steps each kind of action belongs to, and what a player is asked in each step.
+STEP_OF: dict[type, tuple[str, ...]] = {
+    Reroll: ("reroll",),
+    PlaceBridge: ("bridges",),
+    PutCard: ("split",),
+    Confirm: ("split",),
+    Choose: ("choose",),
+    PlayDistrict: ("resolve",),
+    PlayBridge: ("resolve",),
+    PlayTransfer: ("resolve",),
+    PlayBanish: ("resolve", "free_banish"),
+    PickBanished: ("banish_pick",),
+    PlayDoge: ("resolve",),
+    Decline: ("resolve", "free_banish"),
+    PlaceNeutral: ("neutral_place",),
+}
+NOW = {
+    "reroll": "First say whether to reroll the fourth starting die.",
+    "bridges": "First place your starting bridge.",
+    "split": "First split your cards into piles and confirm.",
+    "choose": "First take one of the piles on offer.",
+    "resolve": "First play or give up the cards of the pile you took.",
+    "banish_pick": "First choose which cubes the banishment removes.",
+    "free_banish": "First banish for free, or give it up.",
+    "neutral_place": "First put the neutral cubes set aside back on the board.",
+    "over": "The game is over.",
+}
+
+
+class SanMarcoState(StepState):
+    STEP_OF = STEP_OF
+    NOW = NOW
+    # The card moves listed last, with what they were made from (see _card_actions).
+    TRANSIENT = ("_listed",)
+
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         # The colours on the board: the players', then (2 players) the neutral colour of variant
@@ -128,9 +164,6 @@ class SanMarcoState(State):
         deck = [value for value, copies in LIMIT_DECK for _ in range(copies)]
         self.rng.shuffle(deck)
         return deck
-
-    def _say(self, text: str, **kw: Any) -> None:
-        self._events.append(Event(text, **kw))
 
     def _order(self, first: int) -> list[int]:
         return [(first + i) % self.n for i in range(self.n)]
@@ -250,45 +283,44 @@ class SanMarcoState(State):
             return (self.neutral_queue[0],)
         return ()
 
-    def is_over(self) -> bool:
-        return self.step == "over"
-
     def _chooser(self) -> int:
         offer = self.offers[self.offer_at]
         taken = len(offer["taken"])
         return offer["choosers"][taken]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.step == "over" or type(seat) is not int or seat not in self.to_move():
-            return []
-        step = self.step
-        if step == "reroll":
-            return [Reroll(True), Reroll(False)]
-        if step == "bridges":
-            return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_fits(a, b, seat)]
-        if step == "split":
-            offer = self.split_offer(seat)
-            draft = offer["draft"]
-            rows = put_rows(len(draft), offer["piles"])
-            acts: list[Action] = []
-            for row, where in zip(rows, draft):
-                acts += row[:where]
-                acts += row[where + 1 :]
-            if all(p in draft for p in range(offer["piles"])):
-                acts.append(Confirm())
-            return acts
-        if step == "choose":
-            offer = self.offers[self.offer_at]
-            return [Choose(p) for p in range(offer["piles"]) if p not in offer["taken"]]
-        if step == "resolve":
-            return self._card_actions(seat)
-        if step == "banish_pick":
-            return [PickBanished(c) for c in self._banish_splits()]
-        if step == "free_banish":
-            return [PlayBanish(-1, d) for d in range(NDISTRICTS)] + [Decline(-1)]
-        if step == "neutral_place":
-            return [PlaceNeutral(d) for d in range(NDISTRICTS)]
-        return []
+    def _list_reroll(self, seat: int) -> list[Action]:
+        return [Reroll(True), Reroll(False)]
+
+    def _list_bridges(self, seat: int) -> list[Action]:
+        return [PlaceBridge(a, b) for a, b in PAIRS if self.bridge_fits(a, b, seat)]
+
+    def _list_split(self, seat: int) -> list[Action]:
+        offer = self.split_offer(seat)
+        draft = offer["draft"]
+        rows = put_rows(len(draft), offer["piles"])
+        acts: list[Action] = []
+        for row, where in zip(rows, draft):
+            acts += row[:where]
+            acts += row[where + 1 :]
+        if all(p in draft for p in range(offer["piles"])):
+            acts.append(Confirm())
+        return acts
+
+    def _list_choose(self, seat: int) -> list[Action]:
+        offer = self.offers[self.offer_at]
+        return [Choose(p) for p in range(offer["piles"]) if p not in offer["taken"]]
+
+    def _list_resolve(self, seat: int) -> list[Action]:
+        return self._card_actions(seat)
+
+    def _list_banish_pick(self, seat: int) -> list[Action]:
+        return [PickBanished(c) for c in self._banish_splits()]
+
+    def _list_free_banish(self, seat: int) -> list[Action]:
+        return [PlayBanish(-1, d) for d in range(NDISTRICTS)] + [Decline(-1)]
+
+    def _list_neutral_place(self, seat: int) -> list[Action]:
+        return [PlaceNeutral(d) for d in range(NDISTRICTS)]
 
     def allows(self, seat: int, action: Action) -> bool:
         """Whether `action` is among `seat`'s legal actions, listing only the part of them it could
@@ -451,13 +483,23 @@ class SanMarcoState(State):
         fill(0, count, [])
         return out
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        self.check_turn(seat, action)
-        self._events = []
-        # one method per kind of action: _do_<kind>
+    # -- moves ------------------------------------------------------------------------------
+    # A step of one kind of move is made by _do_<step> (the reroll and choose steps share their
+    # move's name); a step of several hands each kind to its own _do_<kind>.
+    def _by_kind(self, seat: int, action: Action) -> None:
         handler: Callable[[int, Any], None] = getattr(self, f"_do_{action.kind}")
         handler(seat, action)
-        return self._events
+
+    _do_resolve = _by_kind
+    _do_free_banish = _by_kind
+
+    def _do_split(self, seat: int, action: Action) -> None:
+        # a random divider's card moves are most of a game's moves: no look-up by name for them
+        if isinstance(action, PutCard):
+            self._do_put(seat, action)
+        else:
+            assert isinstance(action, Confirm)
+            self._do_confirm(seat, action)
 
     # -- set-up moves -----------------------------------------------------------------------
     def _do_reroll(self, seat: int, action: Reroll) -> None:
@@ -470,7 +512,7 @@ class SanMarcoState(State):
         self.setup_next += 1
         self._setup_rolls()
 
-    def _do_start_bridge(self, seat: int, action: PlaceBridge) -> None:
+    def _do_bridges(self, seat: int, action: PlaceBridge) -> None:
         a, b = pair(action.a, action.b)
         self.bridges.append([a, b, seat])
         self.supply[seat] -= 1
@@ -690,7 +732,7 @@ class SanMarcoState(State):
             return
         self.step = "banish_pick"
 
-    def _do_pick_banished(self, seat: int, action: PickBanished) -> None:
+    def _do_banish_pick(self, seat: int, action: PickBanished) -> None:
         self._remove_banished(action.counts)
 
     def _remove_banished(self, counts: tuple[int, ...]) -> None:
@@ -762,7 +804,7 @@ class SanMarcoState(State):
             return
         self._start_round(extra=False)
 
-    def _do_place_neutral(self, seat: int, action: PlaceNeutral) -> None:
+    def _do_neutral_place(self, seat: int, action: PlaceNeutral) -> None:
         self.cubes[action.district][self.n] += 1
         self.neutral_aside -= 1
         self._say(f"{self.seat_name(seat)} puts a neutral cube back in {DISTRICTS[action.district].name}")
@@ -953,22 +995,12 @@ class SanMarcoState(State):
         ]
         return Standings(rank_rows(rows), tiebreak_label="cubes in San Marco")
 
-    def snapshot(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "rng", "_events", "_listed")}
-        data["rng"] = self.rng.getstate()
-        return data
-
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why `apply` refuses `action`, in one line: the reasons all games share, then this
         game's."""
-        reason = self.turn_refusal(seat, action)
+        reason = self.step_refusal(seat, action)
         if reason is not None:
             return reason
-        if type(action) not in STEP_OF:
-            return "That is not a move in this game."
-        wanted = STEP_OF[type(action)]
-        if self.step not in wanted:
-            return NOW[self.step]
         if isinstance(action, Confirm):
             return "Every pile must hold at least one card."
         if isinstance(action, PlayDoge):
@@ -983,32 +1015,3 @@ class SanMarcoState(State):
         if isinstance(action, PlayDistrict):
             return "A district card places in its district, or across one bridge of your own."
         return "That move is not allowed now."
-
-
-# The steps each kind of action belongs to, and what a player is asked in each step.
-STEP_OF: dict[type, tuple[str, ...]] = {
-    Reroll: ("reroll",),
-    PlaceBridge: ("bridges",),
-    PutCard: ("split",),
-    Confirm: ("split",),
-    Choose: ("choose",),
-    PlayDistrict: ("resolve",),
-    PlayBridge: ("resolve",),
-    PlayTransfer: ("resolve",),
-    PlayBanish: ("resolve", "free_banish"),
-    PickBanished: ("banish_pick",),
-    PlayDoge: ("resolve",),
-    Decline: ("resolve", "free_banish"),
-    PlaceNeutral: ("neutral_place",),
-}
-NOW = {
-    "reroll": "First say whether to reroll the fourth starting die.",
-    "bridges": "First place your starting bridge.",
-    "split": "First split your cards into piles and confirm.",
-    "choose": "First take one of the piles on offer.",
-    "resolve": "First play or give up the cards of the pile you took.",
-    "banish_pick": "First choose which cubes the banishment removes.",
-    "free_banish": "First banish for free, or give it up.",
-    "neutral_place": "First put the neutral cubes set aside back on the board.",
-    "over": "The game is over.",
-}
