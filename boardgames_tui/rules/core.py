@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
-from .view import View, decode
+from .view import decode
 
 
 class IllegalAction(Exception):
