@@ -37,7 +37,7 @@ def test_the_rules_file_and_its_values_name_the_same_fields(game):
     package = type(game).__module__
     text = resources.files(package).joinpath(game.rules_file).read_text(encoding="utf-8")
     named = set(re.findall(r"\{\{([a-z_0-9]+)\}\}", text))
-    values = game._part(game.rules_values)(game.resolve_options({}))
+    values = game.part(game.rules_values)(game.resolve_options({}))
     assert named == set(values)
 
 
