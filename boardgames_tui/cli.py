@@ -9,12 +9,14 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TextIO, TypedDict
 
 from . import __version__
 from .names import name_problem
 from .rules import registry
-from .rules.core import Seat, new_seed
+from .rules.core import Game, Seat, new_seed
 from .rules.levels import ALIASES, DEFAULT_THINK, LEVELS, level_named
 
 # A seat's kind before ':' in --players: a level, "random", or an older name for a level.
@@ -80,14 +82,14 @@ def check_think(seconds: float) -> None:
         raise UsageError(f"--think takes seconds above 0 and at most 60, not {seconds:g}")
 
 
-def get_game(game_id: str):
+def get_game(game_id: str) -> Game:
     try:
         return registry.get(game_id)
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
 
 
-def check_setup(game, seats: list[Seat], options: dict[str, str]) -> None:
+def check_setup(game: Game, seats: list[Seat], options: dict[str, str]) -> None:
     if not game.min_players <= len(seats) <= game.max_players:
         raise UsageError(
             f"{game.title} takes {game.min_players}–{game.max_players} players, not {len(seats)}"
@@ -241,7 +243,13 @@ class ProgressBar:
     one only when the stream is a terminal. Passed to `simulate` as its progress callback.
     """
 
-    def __init__(self, stream, label: str, delay: float = PROGRESS_DELAY, clock=time.monotonic):
+    def __init__(
+        self,
+        stream: TextIO,
+        label: str,
+        delay: float = PROGRESS_DELAY,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.stream = stream
         self.label = label
         self.clock = clock
@@ -282,7 +290,7 @@ class ProgressBar:
             self.width = 0
 
 
-def run_serve(args) -> int:
+def run_serve(args: argparse.Namespace) -> int:
     idle = duration(args.idle_timeout, "--idle-timeout")
     if args.max_sessions < 1:
         raise UsageError("--max-sessions must be at least 1")
@@ -338,7 +346,7 @@ def duration(text: str, flag: str) -> float:
         raise UsageError(f"{flag}: {exc}") from exc
 
 
-def run_simulate(args) -> int:
+def run_simulate(args: argparse.Namespace) -> int:
     from .rules.simulate import cpu_count, simulate
 
     game = get_game(args.game)
@@ -387,6 +395,17 @@ def run_simulate(args) -> int:
     return 0
 
 
+class AppStart(TypedDict, total=False):
+    """What the command line hands BoardgamesApp: a save, a walkthrough or a new game."""
+
+    load_path: Path
+    learn: str
+    game_id: str
+    seats: Sequence[Seat | str]
+    seed: int
+    options: Mapping[str, str]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -402,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{game.minutes}′  {game.pitch}"
                 )
             return 0
-        app_kwargs = {}
+        app_kwargs: AppStart = {}
         if args.load:
             path = Path(args.load)
             if not path.is_file():
@@ -427,7 +446,10 @@ def main(argv: list[str] | None = None) -> int:
             options = parse_options(args.option)
             check_setup(game, seats, options)
             seed = args.seed if args.seed is not None else new_seed()
-            app_kwargs.update(game_id=game.id, seats=seats, seed=seed, options=options)
+            app_kwargs["game_id"] = game.id
+            app_kwargs["seats"] = seats
+            app_kwargs["seed"] = seed
+            app_kwargs["options"] = options
     except UsageError as exc:
         print(f"boardgames-tui: {exc}", file=sys.stderr)
         return 2

@@ -52,7 +52,7 @@ class Setup:
     think: str | None = None
 
 
-def _document(path: Path) -> dict:
+def _document(path: Path) -> dict[str, Any]:
     """The whole file as read; {} when it is missing, damaged or not ours."""
     try:
         if path.stat().st_size > MAX_BYTES:
@@ -71,7 +71,7 @@ def last_game(path: Path | None = None) -> str | None:
     return last if isinstance(last, str) else None
 
 
-def load(path: Path | None = None) -> dict[str, dict]:
+def load(path: Path | None = None) -> dict[str, dict[str, Any]]:
     """The raw entry of every game in the file; {} when the file is missing, damaged or not ours."""
     data = _document(Path(path) if path is not None else prefs_path())
     games = data.get("games")
@@ -82,7 +82,7 @@ def load(path: Path | None = None) -> dict[str, dict]:
 
 def entry(
     players: int, seats: Sequence[tuple[str, str]], options: Mapping[str, str], think: str | None = None
-) -> dict:
+) -> dict[str, Any]:
     """One game's entry as it is written: `seats` are (name, kind) pairs; `think` a hard bot's
     thinking time as the launcher shows it."""
     data: dict[str, Any] = {
@@ -102,7 +102,7 @@ def remember(
     options: Mapping[str, str],
     path: Path | None = None,
     think: str | None = None,
-) -> dict[str, dict]:
+) -> dict[str, dict[str, Any]]:
     """Store one game's set-up, keeping the other games' entries; returns every entry.
 
     OSError when the file cannot be written: the caller decides whether that matters.

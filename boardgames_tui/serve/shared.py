@@ -8,7 +8,7 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from ..play.table import Table
 from ..rules import registry
@@ -75,7 +75,7 @@ class SharedTable(Generic[C]):
         self.seq = 0
         self.clients: dict[C, int | None] = {}
         self.away: dict[int, float] = {}  # seat -> when (monotonic) its dropped player loses it
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         self.empty_since = time.monotonic()  # when its last app left (while nobody is there)
         # The finished game was put among its players' saves (once, also after a restart).
         self.filed = table is not None and table.is_over()
@@ -117,7 +117,7 @@ class SharedTable(Generic[C]):
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> SharedTable:
+    def from_json(cls, data: Any) -> Self:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("This is not a shared table of ours.")
         if data.get("version") != FORMAT_VERSION:

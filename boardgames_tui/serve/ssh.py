@@ -458,7 +458,7 @@ class GameServer:
     @property
     def port(self) -> int:
         assert self.acceptor is not None
-        return self.acceptor.sockets[0].getsockname()[1]
+        return int(self.acceptor.sockets[0].getsockname()[1])
 
     async def serve(self) -> None:
         assert self.acceptor is not None
@@ -498,7 +498,7 @@ class GameServer:
         return name, None
 
     # -- one session ------------------------------------------------------------------------------
-    async def session(self, process: asyncssh.SSHServerProcess) -> None:
+    async def session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         link: _Connection = process.get_extra_info("game_connection")
         term = process.get_terminal_type()
         columns, rows = terminal_size(*process.get_terminal_size()[:2])
@@ -520,7 +520,12 @@ class GameServer:
             link.game_ended(term=term, size=f"{columns}x{rows}", exit=status, end=end)
 
     async def admit(
-        self, process: asyncssh.SSHServerProcess, link: _Connection, term: str | None, columns: int, rows: int
+        self,
+        process: asyncssh.SSHServerProcess[bytes],
+        link: _Connection,
+        term: str | None,
+        columns: int,
+        rows: int,
     ) -> tuple[int, str]:
         """Refuse what is not a game, with a line saying why; else play it. The exit status, and
         how the session ended."""
@@ -538,11 +543,11 @@ class GameServer:
         return await self.play(process, link.user, term, columns, rows)
 
     @staticmethod
-    def say(process: asyncssh.SSHServerProcess, line: str) -> None:
+    def say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
         process.stdout.write(line.encode() + b"\r\n")
 
     async def play(
-        self, process: asyncssh.SSHServerProcess, user: str, term: str, columns: int, rows: int
+        self, process: asyncssh.SSHServerProcess[bytes], user: str, term: str, columns: int, rows: int
     ) -> tuple[int, str]:
         own = user_data_dir(self.options.data_root, user)
         env = {
@@ -569,7 +574,7 @@ class GameServer:
             self.tables.revoke(token)
 
     async def run_game(
-        self, process: asyncssh.SSHServerProcess, env: dict[str, str], columns: int, rows: int
+        self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], columns: int, rows: int
     ) -> tuple[int, str]:
         master, slave = pty.openpty()
         _set_size(master, columns, rows)
@@ -596,7 +601,7 @@ class GameServer:
             os.close(master)
 
     async def connect(
-        self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process, master: int
+        self, process: asyncssh.SSHServerProcess[bytes], child: asyncio.subprocess.Process, master: int
     ) -> tuple[int, str]:
         """Copy keys to the game and its screen back until one side ends; the game's exit status,
         or 1 when the client went or was idle too long."""

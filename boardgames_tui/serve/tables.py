@@ -188,12 +188,12 @@ class TableService:
         self.tokens: dict[str, str] = {}
         self.tables: dict[str, SharedTable[Client]] = {}
         self.clients: set[Client] = set()
-        self.connections: set[asyncio.Task] = set()  # each app's reading task
+        self.connections: set[asyncio.Task[None]] = set()  # each app's reading task
         self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="table-bot")
         self.path = socket_path(self.root)
         self.bound = False  # the socket at `path` is this service's (to remove at the end)
         self.server: asyncio.AbstractServer | None = None
-        self.watch: asyncio.Task | None = None
+        self.watch: asyncio.Task[None] | None = None
 
     # -- the server's side -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -305,7 +305,9 @@ class TableService:
         deadline = time.monotonic() + self.hold
         for path in sorted(self.folder.glob("*.json")):
             try:
-                shared = SharedTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+                shared: SharedTable[Client] = SharedTable.from_json(
+                    json.loads(path.read_text(encoding="utf-8"))
+                )
             except (OSError, ValueError, RecordError) as exc:
                 self.log(event="table-unreadable", file=path.name, reason=str(exc).replace(" ", "_"))
                 continue
@@ -720,7 +722,7 @@ class TableService:
             client.send(self.update(shared, seat, seats))
 
     def update(
-        self, shared: SharedTable[Client], seat: int | None, seats: list | None = None
+        self, shared: SharedTable[Client], seat: int | None, seats: list[dict[str, Any]] | None = None
     ) -> dict[str, Any]:
         """The table as the app at `seat` (None: a watcher) may see it."""
         message: dict[str, Any] = {

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.typedefs import Handler
 from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -87,7 +88,7 @@ def player_name(token: str) -> str:
 
 
 @web.middleware
-async def _player_cookie(request: web.Request, handler) -> web.StreamResponse:
+async def _player_cookie(request: web.Request, handler: Handler) -> web.StreamResponse:
     response = await handler(request)
     if request.path == "/" and not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
         token = secrets.token_hex(16)

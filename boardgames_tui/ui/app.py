@@ -18,23 +18,27 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen, ScreenResultCallbackType
 from textual.timer import Timer
+from textual.widget import AwaitMount
+from textual.worker import Worker
 
 from .. import saves
 from ..play import wire
 from ..play.flow import BotTurn, Flow, HandOff, Over, Present, Step
 from ..rules import registry
-from ..rules.core import Game, IllegalAction, Seat, new_seed, visible_lines
+from ..rules.core import Action, Game, IllegalAction, Seat, new_seed, visible_lines
 from ..rules.record import RecordError
 from . import terminal_keys, theme
 from .requests import (
@@ -64,10 +68,12 @@ if TYPE_CHECKING:
     from ..play.lesson import Lesson
     from ..play.remote import RemoteTable
     from ..play.review import Review
-    from ..play.table import BotDecision
+    from ..play.table import BotDecision, GameTable
     from .boardkit import Board
     from .screens.game import GameScreen
     from .sharing import SharedGone, SharedRefused, SharedUpdate, Sharing
+
+ResultType = TypeVar("ResultType")
 
 # What is imported by now (Textual, Rich, the rules) lives as long as the program: the collector
 # leaves it alone from here on, so that its full collections walk only what the app makes. The
@@ -113,14 +119,14 @@ can sit at one table, each seeing only their own hand and money:
 class BotChose(Message):
     """A bot's choice, made in a worker thread, back on the event loop."""
 
-    def __init__(self, token: int, decision, action):
+    def __init__(self, token: int, decision: BotDecision, action: Action | None):
         super().__init__()
         self.token = token
         self.decision = decision
         self.action = action
 
 
-class BoardgamesApp(App):
+class BoardgamesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "boardgames-tui"
 
@@ -155,7 +161,7 @@ class BoardgamesApp(App):
         self.start_variant = variant
         self.load_path = Path(load_path) if load_path is not None else None
         self.bot_delay = bot_delay
-        self.game_screen: GameScreen | None = None
+        self.game_screen: GameScreen[Any] | None = None
         self.board: Board | None = None
         self.flow = Flow()
         self._bot_timer: Timer | None = None
@@ -234,7 +240,7 @@ class BoardgamesApp(App):
         saves.flush(timeout=5.0)
         os._exit(128 + signal.SIGHUP)
 
-    def _reset_stack(self, screen) -> None:
+    def _reset_stack(self, screen: Screen[ResultType]) -> None:
         """Make `screen` the only screen above the app's default one."""
         self._cancel_bot()
         while len(self.screen_stack) > 2:
@@ -248,7 +254,11 @@ class BoardgamesApp(App):
         if self.shared_code is not None:
             self.shared_code = None
             if self._sharing is not None:
-                self.run_worker(self._sharing.leave, group="sharing-leave", exit_on_error=False)
+                # Named with its type: given an async def, mypy cannot infer run_worker's result
+                # through Textual's union of kinds of work.
+                _leaving: Worker[None] = self.run_worker(
+                    self._sharing.leave, group="sharing-leave", exit_on_error=False
+                )
         self.lesson = None
         self.table = None
         self.game_screen = None
@@ -295,7 +305,7 @@ class BoardgamesApp(App):
             return
         self.start_table(table, review_first=review and table.is_over())
 
-    def start_table(self, table, lesson: Lesson | None = None, review_first: bool = False) -> None:
+    def start_table(self, table: GameTable, lesson: Lesson | None = None, review_first: bool = False) -> None:
         from .boards import board_for
 
         self.lesson = lesson
@@ -316,7 +326,7 @@ class BoardgamesApp(App):
             self._sharing = Sharing(self, os.environ[wire.SOCKET_ENV], os.environ[wire.TOKEN_ENV])
         return self._sharing
 
-    def open_shared(self, request: dict) -> None:
+    def open_shared(self, request: dict[str, Any]) -> None:
         """Open a shared table (the launcher's set-up as an `open` request); the table's first
         update then shows its lobby."""
         from ..play.remote import LinkError
@@ -328,7 +338,10 @@ class BoardgamesApp(App):
                 if isinstance(self.screen, LauncherScreen):
                     self.screen.say(str(exc), error=True)
 
-        self.run_worker(open_it, group="sharing", exclusive=True, exit_on_error=False)
+        # Named with its type, as in show_launcher.
+        _opening: Worker[None] = self.run_worker(
+            open_it, group="sharing", exclusive=True, exit_on_error=False
+        )
 
     def show_join(self) -> None:
         from .screens.tables import JoinScreen
@@ -553,10 +566,20 @@ class BoardgamesApp(App):
             if not await self._check_bindings(key):
                 await self._check_bindings(key.lower())
 
-    def push_screen(self, screen, callback=None, wait_for_dismiss=False):  # type: ignore[override]
+    # Textual's returns what to await (the mount, or the result); this one nothing on the way out.
+    def push_screen(  # type: ignore[override]
+        self,
+        screen: Screen[ResultType] | str,
+        callback: ScreenResultCallbackType[ResultType] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount | asyncio.Future[ResultType] | None:
         if self._exit:
             return None  # a key typed just after q must not open a screen on the way out
-        return super().push_screen(screen, callback, wait_for_dismiss)
+        if wait_for_dismiss:  # as Textual's overloads are told it: by a literal
+            return super().push_screen(screen, callback, True, mode=mode)
+        return super().push_screen(screen, callback, False, mode=mode)
 
     def _handoff_done(self, seat: int, undo_seat: int | None, result: str | None) -> None:
         table, screen = self.table, self.game_screen
@@ -647,7 +670,7 @@ class BoardgamesApp(App):
         self.advance()
 
     # -- what screens call ---------------------------------------------------------------------
-    def human_play(self, action) -> str | None:
+    def human_play(self, action: Action) -> str | None:
         """Play `action` for the seat at the keyboard; the refusal's reason, or None if done."""
         table = self.table
         seat = self.viewer
@@ -879,12 +902,12 @@ class BoardgamesApp(App):
 
         self.push_screen(MessageScreen(title, text))
 
-    def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         self._cancel_bot()  # a hard bot's search would keep the process up until it ended
         # The newest autosave reaches the disk before the app is gone.
         if self.table is not None:
             self.table.flush(timeout=5)
-        super().exit(*args, **kwargs)
+        super().exit(result, return_code, message)
 
     def action_request_quit(self) -> None:
         from .screens.dialogs import QuitScreen
@@ -909,7 +932,7 @@ class BoardgamesApp(App):
         self.push_screen(QuitScreen(), done)
 
     # -- the command palette (ctrl+p) -----------------------------------------------------------
-    def get_system_commands(self, screen):
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The game's commands that apply now (from its key map), then help and quit (asking
         first, as q does), and Textual's theme and screenshot. Not the screenshot over SSH: it
         would be written on the server, where the player cannot fetch it (in a browser it is

@@ -101,7 +101,7 @@ class TargetCursor:
                 self.place = self.targets[0].place
                 return True
             return False
-        best: tuple | None = None
+        best: tuple[tuple[float, float, tuple[float, float]], Target] | None = None
         for target in self.targets:
             ahead = (target.x - here.x) * dx + (target.y - here.y) * dy
             if ahead <= 0:

@@ -48,16 +48,16 @@ class SharedGone(Message):
 
 
 class Sharing:
-    def __init__(self, app: App, path: str, token: str):
+    def __init__(self, app: App[None], path: str, token: str):
         self.app = app
         self.path = path
         self.token = token
         self.link: Link | None = None
-        self.reader: asyncio.Task | None = None
+        self.reader: asyncio.Task[None] | None = None
         # Requests waiting for their answers, in the order sent: the service answers in that
         # order. One given up (timed out, or its screen's worker cancelled) keeps its place,
         # so that its answer, when it comes, is not taken for the next one's.
-        self.waiting: deque[tuple[set[str], asyncio.Future]] = deque()
+        self.waiting: deque[tuple[set[str], asyncio.Future[dict[str, Any]]]] = deque()
 
     @property
     def user(self) -> str:
@@ -73,7 +73,7 @@ class Sharing:
         """Send `message` and wait for the service's answer, one of `answers` or a refusal
         (LinkError with its reason, as for a connection that fails)."""
         link = await self.connect()
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting.append((answers | {"refused"}, future))
         link.send(message)
         try:

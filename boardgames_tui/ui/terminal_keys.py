@@ -71,5 +71,6 @@ def install() -> None:
     """Make the terminal and browser drivers read keys with SplitEscapeParser (idempotent)."""
     from textual.drivers import linux_driver, web_driver
 
-    linux_driver.XTermParser = SplitEscapeParser  # type: ignore[misc]
-    web_driver.XTermParser = SplitEscapeParser  # type: ignore[misc]
+    # The drivers' own import of the parser, replaced: Textual does not export that name.
+    linux_driver.XTermParser = SplitEscapeParser  # type: ignore[attr-defined]
+    web_driver.XTermParser = SplitEscapeParser  # type: ignore[attr-defined]

@@ -9,16 +9,24 @@ answers no key. Here a screen that is not on top, or was dismissed already, igno
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from textual import events
+from textual.app import App
 from textual.screen import ModalScreen, Screen
 
 ResultType = TypeVar("ResultType")
 
 
+class _InApp(Protocol):
+    """What SizeWatcher needs of the screen it is mixed into."""
+
+    @property
+    def app(self) -> App[object]: ...
+
+
 class SizeWatcher:
-    def on_resize(self, event: events.Resize) -> None:
+    def on_resize(self: _InApp, event: events.Resize) -> None:
         check = getattr(self.app, "check_size", None)
         if check is not None:
             self.app.call_later(check)
@@ -38,7 +46,7 @@ class DismissOnce:
         return super().dismiss(result)  # type: ignore[misc]
 
 
-class BaseScreen(DismissOnce, SizeWatcher, Screen):
+class BaseScreen(DismissOnce, SizeWatcher, Screen[ResultType], Generic[ResultType]):
     pass
 
 

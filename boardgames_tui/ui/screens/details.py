@@ -16,7 +16,7 @@ from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
-class DetailsScreen(BaseScreen):
+class DetailsScreen(BaseScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "back"),
         Binding("i", "close", "back", show=False),

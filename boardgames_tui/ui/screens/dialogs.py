@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets.option_list import Option
 
@@ -70,8 +71,9 @@ class ChoiceScreen(BaseModal[int | None]):
     """Pick one of several lines: digits 1–9 pick directly, ↑↓ and Enter reach every line,
     Esc goes back. Dismisses with the index picked, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "back")] + [
-        Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "back"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, title: str, labels: Sequence[str | Text], note: str = ""):

@@ -32,15 +32,17 @@ The hooks, all optional (each has a plain default here):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, cast
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widget import Widget
+from typing_extensions import TypeVar
 
 from ...play.table import Table
 from ...rules.core import Action
@@ -55,11 +57,16 @@ from ..widgets.players import KeyBar, PlayerStrip
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
+# The view a game's screen is shown from (what its table's `view` gives): a typed view, or a plain
+# mapping for a game that has none yet. A board's screen names its own (GameScreen[SantiagoView]);
+# one that does not gets a dict, as the views of the first games were.
+ViewT = TypeVar("ViewT", bound="View[Any] | Mapping[str, Any]", default=dict[str, Any])
+
 
 class GenericBoard(Plain):
     """The fallback board for a game that has no board module yet: its public facts as text."""
 
-    def update_view(self, view: dict, screen: GameScreen) -> None:
+    def update_view(self, view: Mapping[str, Any], screen: GameScreen[Any]) -> None:
         lines = []
         for key, value in view.items():
             if key in ("players", "options", "viewer", "game"):
@@ -71,26 +78,26 @@ class GenericBoard(Plain):
 # -- when a key applies (the key map's `when`; each gets the screen) -----------------------------
 
 
-def my_turn(screen: GameScreen) -> bool:
+def my_turn(screen: GameScreen[Any]) -> bool:
     return screen.my_turn
 
 
-def can(*kinds: str):
+def can(*kinds: str) -> Callable[[GameScreen[Any]], bool]:
     """A row that applies when the viewer has a legal action of one of these kinds."""
 
-    def applies(screen: GameScreen) -> bool:
+    def applies(screen: GameScreen[Any]) -> bool:
         return bool(screen.actions_of(*kinds))
 
     return applies
 
 
-def can_undo(screen: GameScreen) -> bool:
+def can_undo(screen: GameScreen[Any]) -> bool:
     if screen.in_lesson:
         return False  # a walkthrough goes back a step from its caption instead
     return screen.table.undo_count(screen.viewer) > 0
 
 
-def game_over(screen: GameScreen) -> bool:
+def game_over(screen: GameScreen[Any]) -> bool:
     return screen.table.is_over()
 
 
@@ -136,11 +143,11 @@ def frame_keys(details: str = "details", details_help: str = "") -> KeyMap:
     )
 
 
-def bindings_of(keymap: KeyMap) -> list[Binding]:
+def bindings_of(keymap: KeyMap) -> list[BindingType]:
     return [Binding(key, action, label, show=False) for key, action, label in keymap.bindings()]
 
 
-class GameScreen(BaseScreen):
+class GameScreen(BaseScreen[None], Generic[ViewT]):
     """The shared frame. Subclasses override `make_board` and the hooks marked below, and set
     KEYMAP (their board's rows plus `frame_keys()`): bindings, footer, help and the command
     palette all come from it."""
@@ -153,7 +160,7 @@ class GameScreen(BaseScreen):
     # What the hand-off screen says the next screen shows of the player ("… shows Ann's cash").
     SECRETS = "hand and money"
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         # The bindings are the key map's, made before Textual merges the class's bindings.
         if "KEYMAP" in cls.__dict__:
             cls.BINDINGS = bindings_of(cls.KEYMAP)
@@ -164,7 +171,8 @@ class GameScreen(BaseScreen):
         self.table = table
         self.viewer: int | None = None  # whose private information this screen may show
         self.actor: int | None = None  # whose decision is pending (None when over)
-        self.view: dict = {}
+        # Empty until the first read_table, which comes before any hook is given the view.
+        self.view: ViewT = cast(ViewT, {})
         self.legal: list[Action] = []
         self.groups: list[ActionGroup] = []
         self.notice: Text = Text("")
@@ -199,7 +207,7 @@ class GameScreen(BaseScreen):
     # The places on the board a walkthrough step points at (learn/script.py: a step's `places`).
     marked_places: frozenset[str] = frozenset()
 
-    def mark_parts(self, parts, places=()) -> None:
+    def mark_parts(self, parts: Collection[str], places: Iterable[str] = ()) -> None:
         """Outline the parts a walkthrough step talks about (and only those), and mark the places
         on the board it names."""
         for name, selector in self.PARTS.items():
@@ -220,7 +228,7 @@ class GameScreen(BaseScreen):
         return GenericBoard(id="board")
 
     # -- hooks for a game ----------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
+    def header_text(self, view: ViewT) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
         round_, phase, _, _ = stage_of(view)
         if round_ is not None:
@@ -229,7 +237,7 @@ class GameScreen(BaseScreen):
             text.append(f" · {phase.upper()}")
         return text
 
-    def player_rows(self, view: dict) -> list[Text]:
+    def player_rows(self, view: ViewT) -> list[Text]:
         rows = []
         for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
@@ -241,7 +249,7 @@ class GameScreen(BaseScreen):
             rows.append(row)
         return rows
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: ViewT) -> Text | None:
         """What only the viewer may see, for the bar above the log (e.g. their money)."""
         return None
 
@@ -264,7 +272,7 @@ class GameScreen(BaseScreen):
             text += "\n\n" + self.HELP_NOTES.strip()
         return text
 
-    def action_groups(self, view: dict, legal: list[Action]) -> list[ActionGroup]:
+    def action_groups(self, view: ViewT, legal: list[Action]) -> list[ActionGroup]:
         """The numbered action list: by default the legal actions grouped by kind."""
         return group_actions(legal, self.group_label)
 
@@ -272,7 +280,7 @@ class GameScreen(BaseScreen):
         """A digit or a click picked `group` (it is the viewer's turn and the group exists)."""
         self.choose_and_play(group.actions, self.choice_title(group.key, group.actions))
 
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: ViewT) -> tuple[str | Text, RenderableType]:
         """The `i` screen: a title and what it shows. Only what `view` holds may appear: public
         facts about every player, and the viewer's own secrets (the view has them only for the
         viewer). The default lists each player's plain facts from the view."""
@@ -309,7 +317,7 @@ class GameScreen(BaseScreen):
             self.query_one("#board").redraw()  # type: ignore[attr-defined]
             self.refresh_footer()
 
-    def decision_title(self, view: dict) -> str:
+    def decision_title(self, view: ViewT) -> str:
         """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""
         _, phase, step, _ = stage_of(view)
         words = [phase.upper()]
@@ -347,7 +355,7 @@ class GameScreen(BaseScreen):
             self.notice = Text("")
         self.refresh_view()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         steps = self.table.record.steps
         return (
             len(steps),
@@ -394,24 +402,25 @@ class GameScreen(BaseScreen):
         self.update_message()
         self.on_view_changed()
 
-    def read_table(self) -> Any:
+    def read_table(self) -> ViewT | None:
         """Take the view, the legal actions and the action groups for `viewer` from the table
         (no drawing: the hooks that only read these work on a screen that is not mounted)."""
         table = self.table
         view = table.view(self.viewer)
         if view is None:  # a shared table's update held nothing for this seat: keep what is shown
             return None
-        self.view = view
+        # A table gives its game's view: the one this game's screen names.
+        self.view = cast(ViewT, view)
         self.legal = (
             table.legal(self.viewer)
             if (self.viewer is not None and self.actor == self.viewer and not table.is_over())
             else []
         )
-        self.follow_decision(view)
-        self.groups = self.action_groups(view, self.legal) if self.legal else []
-        return view
+        self.follow_decision(self.view)
+        self.groups = self.action_groups(self.view, self.legal) if self.legal else []
+        return self.view
 
-    def follow_decision(self, view: dict) -> None:
+    def follow_decision(self, view: ViewT) -> None:
         """Hook: the view and the legal moves are new; a board updates what its action list and
         keys depend on (a card picked, a cursor) before the action list is made."""
 
@@ -467,7 +476,7 @@ class GameScreen(BaseScreen):
             self.notice.append_text(text)
         self.update_message()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.call_after_refresh(self.refresh_view)
 

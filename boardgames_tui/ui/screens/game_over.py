@@ -12,11 +12,13 @@ from rich import box
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from ...play.table import Table
+from ...rules.core import Standings
 from .. import theme
 from ..widgets.plain import Plain
 from .base import BaseScreen
@@ -26,7 +28,7 @@ def category_label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def shared_table(standings) -> RichTable:
+def shared_table(standings: Standings) -> RichTable:
     """Rank, player, one column per scoring category, tie-break, total and WINNER."""
     categories: list[str] = []
     for row in standings.rows:
@@ -46,7 +48,7 @@ def shared_table(standings) -> RichTable:
     out.add_column("Total", justify="right", style="bold", no_wrap=True)
     out.add_column("", no_wrap=True)
     for row in standings.rows:
-        cells: list = [str(row.rank), theme.seat_label(row.seat, row.name)]
+        cells: list[RenderableType] = [str(row.rank), theme.seat_label(row.seat, row.name)]
         for i, key in enumerate(categories):
             value = row.breakdown.get(key, 0)
             cells.append(str(value) if i == 0 else f"{value:+d}")
@@ -58,7 +60,7 @@ def shared_table(standings) -> RichTable:
     return out
 
 
-def verdict_line(standings) -> Text:
+def verdict_line(standings: Standings) -> Text:
     winners = standings.winners
     verdict = Text()
     if len(winners) == 1:
@@ -74,7 +76,7 @@ def verdict_line(standings) -> Text:
     return verdict
 
 
-def notes_line(standings) -> Text:
+def notes_line(standings: Standings) -> Text:
     notes = Text()
     if standings.tiebreak_label:
         notes.append(f"Tie-break: {standings.tiebreak_label}.", style="dim")
@@ -83,7 +85,7 @@ def notes_line(standings) -> Text:
     return notes
 
 
-class GameOverScreen(BaseScreen):
+class GameOverScreen(BaseScreen[str]):
     """Dismisses with "launcher" or "board"; q quits."""
 
     BINDINGS = [
@@ -121,7 +123,7 @@ class GameOverScreen(BaseScreen):
         """#results has padding 1 2, and a scrollbar (2) shows when the body is long."""
         return max(20, self.app.size.width - 6)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         width = self.body_width()
         if width != self._body_width and self.is_mounted:

@@ -13,7 +13,7 @@ from ..widgets.plain import Plain
 from .base import BaseScreen
 
 
-class HandoffScreen(BaseScreen):
+class HandoffScreen(BaseScreen[str]):
     """'Pass the keyboard to ◆ Ann'. Shows names only: no hand, no money, no board.
 
     Dismisses with "ready", or "undo" when the previous player takes back their move.
@@ -77,7 +77,7 @@ class HandoffScreen(BaseScreen):
             self.dismiss("undo")
 
 
-class RecapScreen(BaseScreen):
+class RecapScreen(BaseScreen[None]):
     """What happened since this player last acted (public, plus what they alone may see).
 
     An opaque screen rather than a dialog over the board: it reads the same and draws faster."""
@@ -121,7 +121,7 @@ class RecapScreen(BaseScreen):
         self.dismiss(None)
 
 
-class LogScreen(BaseScreen):
+class LogScreen(BaseScreen[None]):
     """The whole log as the viewer may read it, scrollable."""
 
     BINDINGS = [

@@ -8,6 +8,8 @@ the next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,7 +34,7 @@ def text_width(screen_width: int) -> int:
     return max(1, screen_width - MARGIN)
 
 
-def make_markdown(text: str):
+def make_markdown(text: str) -> Callable[[], Markdown]:
     return lambda: Markdown(text, hyperlinks=False)
 
 
@@ -42,7 +44,7 @@ def prepare(keys: str, rules: str, screen_width: int) -> None:
     prerender(text, make_markdown(text), text_width(screen_width))
 
 
-class HelpScreen(BaseScreen):
+class HelpScreen(BaseScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "back"),
         Binding("q", "close", "back", show=False),

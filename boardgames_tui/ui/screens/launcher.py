@@ -17,14 +17,16 @@ finished; a file found damaged moves down to the other damaged ones. Listing nev
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -32,7 +34,7 @@ from ... import prefs, saves
 from ...names import name_problem
 from ...play import wire
 from ...rules import registry
-from ...rules.core import Game, Seat, new_seed
+from ...rules.core import Game, OptionSpec, Seat, new_seed
 from ...rules.levels import DEFAULT_THINK
 from ...rules.record import RecordError
 from .. import theme
@@ -155,7 +157,7 @@ class SavesChecked(Message):
         self.last = last
 
 
-class LauncherScreen(BaseScreen):
+class LauncherScreen(BaseScreen[None]):
     BINDINGS = [
         Binding("f5", "play", "play"),
         Binding("f6", "open_shared", "open a shared table", show=False),
@@ -224,7 +226,7 @@ class LauncherScreen(BaseScreen):
         self.message = Text()
         self.form = SetupForm(id="setup")
         # Raw entries by game id: as read from disk, then also this run's unplayed set-ups.
-        self.remembered: dict[str, dict] = prefs.load(self.prefs_file)
+        self.remembered: dict[str, dict[str, Any]] = prefs.load(self.prefs_file)
 
     @property
     def game(self) -> Game:
@@ -260,8 +262,11 @@ class LauncherScreen(BaseScreen):
         text.append(f" {game.min_players}–{game.max_players}  {game.minutes}′")
         return text
 
-    def seat_shown(self, seat: int):
+    def seat_shown(self, seat: int) -> Callable[[], bool]:
         return lambda: seat < self.players_shown()
+
+    def option_shown(self, spec: OptionSpec) -> Callable[[], bool]:
+        return lambda: spec.applies_to(self.players_shown(), self.options_shown())
 
     def hard_shown(self) -> bool:
         """Whether a seat shown is a hard bot (the thinking time is asked only then)."""
@@ -329,7 +334,7 @@ class LauncherScreen(BaseScreen):
                 width=16,
                 # St. Petersburg's youngest player: an option that only some player counts have;
                 # San Marco's free banishment for variant B: one that another option's value needs
-                when=lambda spec=spec: spec.applies_to(self.players_shown(), self.options_shown()),
+                when=self.option_shown(spec),
             )
             for spec in game.options
         ]
@@ -369,7 +374,7 @@ class LauncherScreen(BaseScreen):
         if remembered.think is not None:
             self.think_field.value = remembered.think
 
-    def current_entry(self) -> dict:
+    def current_entry(self) -> dict[str, Any]:
         """The set-up on screen, shaped as `prefs` stores it, checked or not."""
         n = self.players_shown()
         seats = [(self.name_fields[seat].value, self.kind_fields[seat].value) for seat in range(n)]
@@ -412,7 +417,7 @@ class LauncherScreen(BaseScreen):
         if event.option_list.id == "saves":
             self.resume(event.option_index)
 
-    def watch_focused(self, focused) -> None:
+    def watch_focused(self, focused: Widget | None) -> None:
         field = self.form.current if focused is self.form else None
         if isinstance(field, Choice):
             keys = KEYS_CHOICE
@@ -424,7 +429,7 @@ class LauncherScreen(BaseScreen):
             keys = KEYS_FINISHED if self.highlighted_finished() else KEYS_SAVES
         else:  # the games list, or nothing yet: Enter then focuses the games list
             keys = KEYS_GAMES
-        for bar in self.query("#launcher-keys"):
+        for bar in self.query("#launcher-keys").results(Plain):
             bar.update(self.with_shared_keys(keys))
 
     def with_shared_keys(self, keys: str) -> str:
@@ -541,8 +546,12 @@ class LauncherScreen(BaseScreen):
         if order_changed:
             # A file found damaged only by replaying it joins the other damaged ones at the end;
             # the highlight stays on the entry it was on.
-            index = saved.highlighted
-            keep = self.saves[index].path if index is not None and index < len(self.saves) else None
+            highlighted = saved.highlighted
+            keep = (
+                self.saves[highlighted].path
+                if highlighted is not None and highlighted < len(self.saves)
+                else None
+            )
             self.saves = saves.sort_entries(self.saves)
             self.show_saves(keep)
         else:

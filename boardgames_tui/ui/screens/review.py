@@ -7,8 +7,11 @@ start; a wide one shows them side by side, a narrow one one at a time."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,8 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from ...rules.figures import Figure
 from .. import theme
 from ..requests import ReviewMoved, host
-from ..widgets.plain import Plain, as_written
+from ..widgets.plain import AsWritten, Plain
 from .base import BaseModal
+
+if TYPE_CHECKING:
+    from ...play.review import Review
 
 TALL = 36  # terminal lines from which the chart and the figures show without asking
 WIDE = 110  # columns from which the chart and the figures fit side by side
@@ -42,7 +48,7 @@ class ReviewScreen(BaseModal[None]):
         Binding("r", "leave", "results", show=False),
     ]
 
-    def __init__(self, app_review) -> None:
+    def __init__(self, app_review: Review) -> None:
         super().__init__()
         self.review = app_review
 
@@ -68,7 +74,7 @@ class ReviewScreen(BaseModal[None]):
         self.query_one("#review-figures").display = tall and self.app.size.width >= WIDE
         self.show()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.fit()
 
     def fit(self) -> None:
@@ -92,12 +98,14 @@ class ReviewScreen(BaseModal[None]):
         for seat, line in enumerate(totals):
             name = self.review.record.seats[seat].name
             rgb = theme.colour(seat).lstrip("#")
-            colour = tuple(int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+            red, green, blue = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+            colour = (red, green, blue)
             # a thin line between rounds, the player's symbol on each round's score
             plt.plot(rounds, line, marker="hd", color=colour)
             plt.scatter(rounds, line, marker=theme.symbol(seat), label=name, color=colour)
         plt.title("Score by round")
-        plt.xticks(rounds)
+        ticks: list[float] = list(rounds)  # plotext's signature takes a list of floats only
+        plt.xticks(ticks)
         plt.xlabel("round")
 
     def action_panel(self, which: str) -> None:
@@ -154,7 +162,7 @@ class ReviewScreen(BaseModal[None]):
             table = self.figures_table()
             # a scrolling box does not size itself to its content: it is given the table's width
             # and the scroll bar's
-            figures.styles.width = self.app.console.measure(as_written(table)).maximum + 2
+            figures.styles.width = self.app.console.measure(AsWritten(table)).maximum + 2
             self.query_one("#review-table", Plain).update(table)
 
     def action_go(self, what: str, delta: int) -> None:

@@ -41,7 +41,7 @@ def seat_line(seat: int, place: Mapping[str, Any], you: str = "") -> Text:
     return text
 
 
-class JoinScreen(BaseScreen):
+class JoinScreen(BaseScreen[None]):
     """'Join a table': type its code, see its seats, sit down (or watch, where the server lets
     people watch). The tables the player already has a seat at are listed first."""
 
@@ -176,7 +176,7 @@ class JoinScreen(BaseScreen):
         host(self).ask(LeaveShared())
 
 
-class LobbyScreen(BaseScreen):
+class LobbyScreen(BaseScreen[None]):
     """A shared table waiting for its players: its code, its seats, who is there. The player who
     opened it may start at once, with bots in the seats nobody took."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from textual import events
 from textual.app import ComposeResult
 
 from ..theme import MIN_HEIGHT, MIN_WIDTH
@@ -26,7 +27,7 @@ def too_small_text(width: int, height: int, game: str | None) -> str:
     return "\n".join(part for line in lines for part in textwrap.wrap(line, max(1, width)))
 
 
-class TooSmallScreen(BaseScreen):
+class TooSmallScreen(BaseScreen[None]):
     """Goes away by itself when the terminal grows (the app pops it)."""
 
     BINDINGS = [("q", "app.request_quit", "quit")]
@@ -37,7 +38,7 @@ class TooSmallScreen(BaseScreen):
     def on_mount(self) -> None:
         self.update_text()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.update_text()
         super().on_resize(event)
 

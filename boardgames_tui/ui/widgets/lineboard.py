@@ -6,28 +6,40 @@ the map goes to the screen as the place under it (the layout's `place_at`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
+from textual.geometry import Size
 
 from .stripboard import StripBoard
+
+# A finished line by what it shows: its text, its styles and the width it was laid out for.
+LineKey = tuple[str, tuple[Span, ...], str, int]
+
+
+class LineLayout(Protocol):
+    """Where things go for one terminal size: what LineBoard itself asks of a board's layout."""
+
+    def __init__(self, width: int, height: int) -> None: ...
+    @property
+    def width(self) -> int: ...
+    def place_at(self, x: int, y: int) -> Hashable | None: ...
 
 
 class LineBoard(StripBoard):
     DEFAULT_CSS = """
     LineBoard { height: auto; }
     """
-    # Where things go for a terminal size: made as LAYOUT(width, height); it has `width` and
-    # `place_at(x, y)`.
-    LAYOUT: ClassVar[Callable[[int, int], Any]]
+    # Where things go for a terminal size: made as LAYOUT(width, height).
+    LAYOUT: ClassVar[type[LineLayout]]
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
         self.source: Any = None  # the screen: it says what to show
         self.layout_now: Any = self.make_layout(80, 24)
         self.map_lines = 0
-        self._lines: list[tuple[Text, Hashable]] = []
+        self._lines: list[tuple[Text, LineKey]] = []
         self._map_key: Hashable = None
         self._map_view: object = None  # the view the map was drawn from (kept, not its id)
         self._map: list[Text] = []
@@ -52,7 +64,7 @@ class LineBoard(StripBoard):
         return list(self._map)
 
     # -- the widget ------------------------------------------------------------------------------
-    def update_view(self, view: Mapping, screen: Any) -> None:
+    def update_view(self, view: Mapping[str, Any], screen: Any) -> None:
         self.source = screen
         self.redraw()
 
@@ -67,7 +79,7 @@ class LineBoard(StripBoard):
         self.map_lines = len(top)
         # a line a board hands back unchanged (the same object) keeps the key it had
         known = {id(text): (text, key) for text, key in self._lines if key[3] == layout.width}
-        lines = []
+        lines: list[tuple[Text, LineKey]] = []
         for text in top + below:
             old = known.get(id(text))
             if old is not None and old[0] is text:
@@ -79,11 +91,11 @@ class LineBoard(StripBoard):
     def redraw(self) -> None:
         if self.source is None:
             return
-        before = [key for _, key in self._lines]
+        before: list[Hashable] = [key for _, key in self._lines]
         self.prepare()
         self.changed_lines(before, [key for _, key in self._lines])
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.source is not None and not self._lines:
             self.prepare()
         return len(self._lines)
