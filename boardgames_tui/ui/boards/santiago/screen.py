@@ -70,7 +70,7 @@ PHASE_TITLE = {
 }
 
 
-class SantiagoScreen(GameScreen):
+class SantiagoScreen(GameScreen[SantiagoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
     # What the hand-off screen warns the next screen shows (GameScreen's is "hand and money").
