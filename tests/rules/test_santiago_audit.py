@@ -20,7 +20,7 @@ def _to_planting(st):
     st.apply(st.to_move()[0], PlaceSpring(2, 1))
     for i, seat in enumerate(st.view(None).bid_order):
         st.apply(seat, Bid(i + 1))
-    assert st.phase == "plant"
+    assert st.step == "plant"
     return st
 
 
@@ -74,7 +74,7 @@ def test_playing_time_and_the_harder_spring():
     assert GAME.minutes == 60
     st = GAME.new(["A", "B", "C"], 1)
     prompt = st.view(None).prompt
-    assert st.phase == "spring" and "an edge or corner is the rulebook's harder variant" in prompt
+    assert st.step == "spring" and "an edge or corner is the rulebook's harder variant" in prompt
     setup = " ".join(GAME.rules_markdown().split("## A round")[0].split())
     assert "a spring on the edge or in a corner is its harder variant" in setup
     spring = next(o for o in GAME.options if o.key == "spring")
@@ -109,10 +109,10 @@ def test_a_bid_of_nothing_is_checked_and_counted_as_the_pass_it_is():
 
 def test_a_bid_of_nothing_is_no_move_outside_the_bidding():
     st = GAME.new(["A", "B", "C", "D"], 3, options={"spring": "random_inner"})
-    while st.phase != "bribe":
+    while st.step != "bribe":
         seat = st.to_move()[0]
         free = [a for a in st.legal_actions(seat) if not isinstance(a, Pass)]
-        st.apply(seat, free[0] if st.phase == "bid" else st.legal_actions(seat)[0])
+        st.apply(seat, free[0] if st.step == "bid" else st.legal_actions(seat)[0])
     seat = st.to_move()[0]
     snapshot = st.view(None)
     with pytest.raises(IllegalAction, match="cannot bid now"):

@@ -32,7 +32,7 @@ from .santiago_helpers import build, put, take_tile
 # -- helpers -------------------------------------------------------------------------------------
 def new_game(n, spring=(2, 1), seed=3, **options):
     st = GAME.new([f"P{i}" for i in range(n)], seed, options=options)
-    if st.phase == "spring":
+    if st.step == "spring":
         play(st, st.start_player, PlaceSpring(*spring))
     return st
 
@@ -78,7 +78,7 @@ def test_s3_a23_whole_game_when_everyone_always_passes(n, rounds, placed):
     leftovers = 0
     while not st.is_over():
         seat = st.to_move()[0]
-        phase = st.phase
+        phase = st.step
         if phase == "bid":
             view = st.view(None)
             if not any(p.bid_done for p in view.players):
@@ -191,7 +191,7 @@ def test_s4_accepted_and_personal_canals_water_before_the_drought():
     play(st, o[1], Pass())
     play(st, o[2], PersonalCanal("V", 2, 1))  # phase ends: o[3] is not asked
     view = st.view(None)
-    assert st.round == 2 and st.phase == "bid"
+    assert st.round == 2 and st.step == "bid"
     assert cell(st, 2, 1).markers == 2 and cell(st, 4, 2).markers == 2
     assert cell(st, 7, 5).markers == 1 and cell(st, 0, 5).markers == 1
     assert view.canals_left == 10  # the personal canal is not from the supply
@@ -253,7 +253,7 @@ def test_p2_a13_leftover_next_to_any_non_desert_tile_then_enlarges_and_dries():
     play(st, o[1], Plant("banana", 2, 3, 3))
     play(st, o[0], Plant("beans", 2, 4, 3))
     play(st, o[2], Plant("chili", 2, 3, 4))
-    assert st.phase == "leftover" and st.to_move() == (o[1],)  # the highest bidder
+    assert st.step == "leftover" and st.to_move() == (o[1],)  # the highest bidder
     allowed = sorted(st.view(None).leftover_fields)
     assert allowed == sorted([(7, 4), (6, 5), (3, 2), (2, 3), (4, 2), (5, 3), (4, 4), (2, 4), (3, 5)])
     refuse(st, o[1], PlaceLeftover(1, 0), "not desert")  # touches only the desert
@@ -289,7 +289,7 @@ def test_s7_palms_last_round_with_edge_spring():
     assert len(palm_fields) == 46 and (7, 3) not in palm_fields and (7, 4) not in palm_fields
     for c, r in ((7, 5), (7, 0), (0, 5)):
         play(st, sp, PlacePalm(c, r))
-    assert st.phase == "bid"
+    assert st.step == "bid"
     st.round = st.rounds  # make this the last round
     set_offer(st, [("banana", 2), ("banana", 2), ("beans", 2), ("potato", 1)])
     assert st.view(None).last_round

@@ -31,7 +31,7 @@ def fresh(names, spring=(2, 1), seed=1, **options):
     """A game whose spring is placed by the start player, now in round 1's bidding."""
     st = GAME.new(list(names), seed, options=options)
     st.apply(st.to_move()[0], PlaceSpring(*spring))
-    assert st.phase == "bid" and st.round == 1
+    assert st.step == "bid" and st.round == 1
     return st
 
 
@@ -317,7 +317,7 @@ def test_ex10_extra_irrigation_order():
     events = play(st, A, PersonalCanal("V", 2, 1))
     assert st.canal[D.SEG_INDEX[("V", 2, 1)]]
     assert st.personal == [False, True, True, True, False]
-    assert st.phase == "bid" and st.round == 2  # B and C were never asked
+    assert st.step == "bid" and st.round == 2  # B and C were never asked
     assert any("personal canal" in e.text for e in events)
     assert not any(isinstance(a, PersonalCanal) for a in st.legal_actions(A))
 

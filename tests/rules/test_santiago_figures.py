@@ -67,12 +67,12 @@ def test_counts_match_the_moves(players, seed, level):
         return list(_per_seat(moves, players, lambda m: int(test(m))))
 
     assert list(rows[("Bidding", "passed")]) == count(
-        lambda m: isinstance(m.action, Pass) and m.before.phase == "bid"
+        lambda m: isinstance(m.action, Pass) and m.before.step == "bid"
     )
     # the highest bidder picks first; when everyone passed, the last to pass
     first, rounds = [0] * players, {}
     for m in moves:
-        if m.before.phase == "bid":
+        if m.before.step == "bid":
             rounds.setdefault(m.before.round, []).append(m)
     for bidding in rounds.values():
         bids = [(m.action.amount, m.seat) for m in bidding if isinstance(m.action, Bid)]

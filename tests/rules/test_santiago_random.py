@@ -69,7 +69,7 @@ def check_invariants(st, markers_before):
     # whose turn
     movers = st.to_move()
     assert len(movers) == (0 if st.is_over() else 1)
-    if st.phase == "bid":
+    if st.step == "bid":
         # a bid of 0 is a pass, which Pass says: never offered as a bid
         assert all(a.amount >= 1 for a in st.legal_actions(movers[0]) if isinstance(a, Bid))
 

@@ -143,7 +143,7 @@ def test_redeal_reads_no_secret():
 def test_first_round_cash_is_known_from_the_bids():
     """Before any bribe is paid everyone holds 10 less their bid: a redeal draws just that."""
     for st in play(4, 31, {}, until=1):
-        if st.round != 1 or st.phase not in ("bid", "plant", "bribe", "overseer"):
+        if st.round != 1 or st.step not in ("bid", "plant", "bribe", "overseer"):
             continue
         for seat in range(4):
             assert st.redeal_hidden(seat, random.Random(seat)).cash == st.cash

@@ -42,7 +42,7 @@ from .santiago_helpers import build, put, take_tile
 # -- helpers (the shared ones are in santiago_helpers.py) --------------------------------------------
 def fresh(n=4, spring=(2, 1), seed=1, **options):
     st = GAME.new([f"P{i}" for i in range(n)], seed, options=options)
-    if st.phase == "spring":
+    if st.step == "spring":
         st.apply(st.to_move()[0], PlaceSpring(*spring))
     return st
 
@@ -161,7 +161,7 @@ def test_spring_options():
     assert len(st.legal_actions(st.start_player)) == 20
     for seed in range(20):
         inner = GAME.new("ABCD", seed, options={"spring": "random_inner"})
-        assert inner.phase == "bid" and inner.spring in D.INNER_INTERSECTIONS
+        assert inner.step == "bid" and inner.spring in D.INNER_INTERSECTIONS
     spots = {GAME.new("ABCD", seed, options={"spring": "random_any"}).spring for seed in range(60)}
     assert spots - set(D.INNER_INTERSECTIONS)
 
@@ -219,7 +219,7 @@ def test_bribes_limited_by_cash_after_the_bid():
     for seat in st.view(None).planting_order:
         a = st.legal_actions(seat)[0]
         play(st, seat, a)
-    assert st.phase == "bribe"
+    assert st.step == "bribe"
     seat = st.to_move()[0]
     amounts = {a.amount for a in st.legal_actions(seat) if isinstance(a, Propose)}
     assert amounts == set(range(1, st.cash[seat] + 1))
@@ -318,7 +318,7 @@ def test_planting_rules_and_passer_marker_loss():
     # the passers' 0-marker tiles are neutral from the start: nobody owns them
     assert [row[c].owner for c in range(4)] == [p[0], p[1], None, None]
     assert st.markers_left[p[0]] == 20 and st.markers_left[p[2]] == 22
-    assert st.phase == "bribe"
+    assert st.step == "bribe"
 
 
 def test_desert_blocks_planting_and_breaks_plantations():
@@ -366,7 +366,7 @@ def test_three_players_highest_bidder_places_leftover_next_to_a_plantation():
     play(st, p[0], Plant("banana", 2, 0, 0))
     play(st, p[1], Plant("beans", 2, 7, 5))
     play(st, p[2], Plant("chili", 2, 7, 0))
-    assert st.phase == "leftover" and st.to_move() == (order[1],)
+    assert st.step == "leftover" and st.to_move() == (order[1],)
     view = st.view(order[1])
     assert view.leftover_placer == order[1]
     allowed = sorted(view.leftover_fields)
@@ -377,7 +377,7 @@ def test_three_players_highest_bidder_places_leftover_next_to_a_plantation():
     cell = view.fields[0][1]
     assert cell.crop == "sugar" and cell.owner is None and cell.markers == 0 and cell.leftover
     assert [o.leftover for o in view.offer] == [False, False, False, True]
-    assert st.phase == "bribe"
+    assert st.step == "bribe"
 
 
 def test_three_players_all_pass_first_planter_places_leftover():
@@ -458,7 +458,7 @@ def test_used_personal_canal_skips_and_everyone_used_skips_phase():
     st.overseer = 0
     r = st.round
     st._start_extra()
-    assert st.round == r + 1 and st.phase == "bid"
+    assert st.round == r + 1 and st.step == "bid"
 
 
 # -- palm variant (§7, A26) ---------------------------------------------------------------------------------
@@ -466,7 +466,7 @@ def test_palm_setup_by_start_player():
     st = GAME.new("ABCD", 4, options={"palms": "on"})
     sp = st.start_player
     st.apply(sp, PlaceSpring(2, 1))
-    assert st.phase == "palms" and st.to_move() == (sp,)
+    assert st.step == "palms" and st.to_move() == (sp,)
     refused(st, sp, PlacePalm(3, 1), "touch the spring")
     play(st, sp, PlacePalm(0, 0))
     refused(st, sp, PlacePalm(1, 1), "not even at a corner")
@@ -475,7 +475,7 @@ def test_palm_setup_by_start_player():
     assert (1, 1) not in allowed and (1, 0) not in allowed and (2, 0) in allowed and (3, 1) not in allowed
     play(st, sp, PlacePalm(2, 0))
     play(st, sp, PlacePalm(7, 5))
-    assert st.phase == "bid" and st.view(None).palms == ((0, 0), (2, 0), (7, 5))
+    assert st.step == "bid" and st.view(None).palms == ((0, 0), (2, 0), (7, 5))
 
 
 def test_random_palms_are_legal():
@@ -484,7 +484,7 @@ def test_random_palms_are_legal():
             "ABC", seed, options={"palms": "on", "palm_placement": "random", "spring": "random_any"}
         )
         palms = [f for f in range(D.NFIELDS) if st.palm[f]]
-        assert len(palms) == 3 and st.phase == "bid"
+        assert len(palms) == 3 and st.step == "bid"
         for f in palms:
             assert f not in D.INTER_FIELDS[st.spring]
             assert not any(st.palm[g] for g in D.KING_NEIGHBOURS[f])
@@ -589,7 +589,7 @@ def test_legal_actions_match_what_apply_accepts():
             for a in legal:
                 assert st._why_not(seat, a) is None, a
             for a in candidates:
-                assert (st._why_not(seat, a) is None) == (a in legal), (a, st.phase)
+                assert (st._why_not(seat, a) is None) == (a in legal), (a, st.step)
         st.apply(seat, legal[rng.randrange(len(legal))])
         steps += 1
 

@@ -38,7 +38,7 @@ def figures(moves: Sequence[Move[SantiagoState]]) -> list[Figure]:
         if isinstance(action, Bid):
             tally.add(BIDS, "escudos bid", seat, action.amount)
             spent[seat] += action.amount
-        elif isinstance(action, Pass) and before.phase == "bid":
+        elif isinstance(action, Pass) and before.step == "bid":
             tally.add(BIDS, "passed", seat)
         elif isinstance(action, (Propose, Support)):
             tally.add(BRIBES, "escudos offered", seat, action.amount)
@@ -52,7 +52,7 @@ def figures(moves: Sequence[Move[SantiagoState]]) -> list[Figure]:
             spent[seat] += action.cost
         elif isinstance(action, Plant):
             tally.add(FIELDS, "tiles planted", seat)
-        if before.phase == "bid" and after.phase == "plant":
+        if before.step == "bid" and after.step == "plant":
             tally.add(BIDS, "picked a tile first", after.plant_order[0])
         for _, _, how, who in after.canal_log[len(before.canal_log) :]:
             tally.add(BRIBES, "personal canal laid" if how == "personal" else "canals laid as overseer", who)

@@ -1,6 +1,6 @@
 """Santiago's game state: the round as a state machine (shared/rules/santiago.md §4–§7).
 
-Phases (``view.phase``), each waiting for exactly one seat:
+Steps (``self.step``; the view calls it ``phase``), each waiting for exactly one seat:
 
     spring    set-up: the start player puts the spring on an intersection (option spring=choose)
     palms     set-up, palm variant: the start player places 3 palms one by one (palm_placement=choose)
@@ -14,6 +14,11 @@ Phases (``view.phase``), each waiting for exactly one seat:
 
 Overseer change, planting order, drought, income, the next round's reveal, the final drought and
 scoring happen automatically inside the ``apply`` that completes the step before them.
+
+A step lists its moves in ``_list_<step>`` and makes one in ``_do_<step>``; a step that takes
+several kinds of move hands each to the method of its kind (``_act_<kind>``, ``_pass_<step>``).
+``order_index`` is the position in the step's order of seats (``bid_order``, ``plant_order``,
+``bribe_order``, ``extra_order``).
 
 ``view(seat)`` returns a SantiagoView (view.py says what each field means; ``seat`` None is the
 public view). Its board part is cached and shared, object for object, between views until the
@@ -29,7 +34,8 @@ from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, rank_rows
+from ..steps import StepState
 from . import data as D
 from . import hidden
 from .actions import (
@@ -248,13 +254,16 @@ class _BoardCache:
     part: _BoardPart
 
 
-class SantiagoState(State):
+class SantiagoState(StepState):
+    # The view's board part, and the open canal positions (canal and wet say where they are).
+    TRANSIENT = ("_board_cache", "open_segs")
+
     def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         self.rounds = D.rounds_for(n)
         self.offer_size = D.offer_size_for(n)
         self.round = 0
-        self.phase = "spring"
+        self.step = "spring"
         self.current = -1  # the seat whose decision is pending, -1 when none
         # chance, in a fixed order: start player, deck, removed tile, spring, palms
         self.start_player = self.rng.randrange(n)
@@ -293,7 +302,7 @@ class SantiagoState(State):
         self.bribe_order: list[int] = []
         self.bribe_choice: list[str | None] = [None] * n
         self.extra_order: list[int] = []
-        self.step = 0  # position in the current phase's order
+        self.order_index = 0  # the position in the current step's order: bid_order, plant_order, ...
         self.final: list[list[int]] | None = None  # per seat [cash, plantations] once over
         self._board_cache: _BoardCache | None = None  # the board part of the last view; not state
 
@@ -302,25 +311,27 @@ class SantiagoState(State):
             self.spring = self.rng.choice(list(pool))
             self._set_wet(self.spring)
             x, y = D.inter_xy(self.spring)
-            spring_said = Event(f"The spring is placed at intersection {x},{y}, drawn at random.")
-            self.setup_said = (spring_said, *self._after_spring())
+            # the set-up is said as a move is, and told with the game's first log entries
+            self._events = []
+            self._say(f"The spring is placed at intersection {x},{y}, drawn at random.")
+            self._after_spring()
+            self.setup_said = tuple(self._events)
         else:
             self.current = self.start_player
 
     # -- set-up ------------------------------------------------------------------------------
-    def _after_spring(self) -> list[Event]:
-        events = []
+    def _after_spring(self) -> None:
         if self.options.get("palms") == "on":
             if self.options.get("palm_placement") == "random":
                 for _ in range(D.PALM_COUNT):
                     self.palm[self.rng.choice(self._palm_fields())] = True
                 palms = [f for f in range(D.NFIELDS) if self.palm[f]]
-                events.append(Event(f"Palm trees stand on {_fields_text(palms)}.", reveal=True))
+                self._say(f"Palm trees stand on {_fields_text(palms)}.", reveal=True)
             else:
-                self.phase = "palms"
+                self.step = "palms"
                 self.current = self.start_player
-                return events
-        return events + self._start_round()
+                return
+        self._start_round()
 
     def _palm_fields(self) -> list[int]:
         banned = set(D.INTER_FIELDS[self.spring])
@@ -380,7 +391,7 @@ class SantiagoState(State):
         return ", ".join(D.tile_label(*D.TILES[t]) for t in self.offer)
 
     # -- round flow ----------------------------------------------------------------------------
-    def _start_round(self) -> list[Event]:
+    def _start_round(self) -> None:
         self.round += 1
         self.offer = [self.deck.pop() for _ in range(self.offer_size)]
         self.offer_taken = [-1] * self.offer_size
@@ -394,22 +405,19 @@ class SantiagoState(State):
         self.bribe_choice = [None] * self.n
         self.extra_order = []
         self.bid_order = [(self.overseer + 1 + i) % self.n for i in range(self.n)]
-        self.phase = "bid"
-        self.step = 0
+        self.step = "bid"
+        self.order_index = 0
         self.current = self.bid_order[0]
         final = " (the last round)" if self.round == self.rounds else ""
         boxed = ""
         if self.round == 1 and self.removed >= 0:
             boxed = f" Put back in the box at set-up: {D.tile_label(*D.TILES[self.removed])}."
-        return [
-            Event(
-                f"Round {self.round} of {self.rounds}{final}: the offer is {self._offer_text()}.{boxed}",
-                reveal=True,
-            )
-        ]
+        self._say(
+            f"Round {self.round} of {self.rounds}{final}: the offer is {self._offer_text()}.{boxed}",
+            reveal=True,
+        )
 
-    def _resolve_bids(self) -> list[Event]:
-        events = []
+    def _resolve_bids(self) -> None:
         bids = [b or 0 for b in self.bids]  # everyone has bid or passed (0) by now
         if self.pass_order:
             new = self.pass_order[0]
@@ -418,50 +426,47 @@ class SantiagoState(State):
             new = min(range(self.n), key=lambda s: bids[s])
             why = "bid lowest"
         self.overseer = new
-        events.append(Event(f"{self.seat_name(new)} {why} and becomes the canal overseer."))
+        self._say(f"{self.seat_name(new)} {why} and becomes the canal overseer.")
         bidders = sorted((s for s in range(self.n) if bids[s]), key=lambda s: -bids[s])
         self.plant_order = bidders + self.pass_order[::-1]
-        events.append(
-            Event("Planting order: " + ", ".join(self.seat_name(s) for s in self.plant_order) + ".")
-        )
-        self.phase = "plant"
-        self.step = 0
+        self._say("Planting order: " + ", ".join(self.seat_name(s) for s in self.plant_order) + ".")
+        self.step = "plant"
+        self.order_index = 0
         self.current = self.plant_order[0]
-        return events
 
-    def _start_bribes(self) -> list[Event]:
+    def _start_bribes(self) -> None:
         self.bribe_order = [(self.overseer + i) % self.n for i in range(1, self.n)]
-        self.phase = "bribe"
-        self.step = 0
+        self.step = "bribe"
+        self.order_index = 0
         self.current = self.bribe_order[0]
-        return []
 
-    def _start_overseer(self) -> list[Event]:
-        self.phase = "overseer"
+    def _start_overseer(self) -> None:
+        self.step = "overseer"
         self.current = self.overseer
-        return []
 
-    def _start_extra(self) -> list[Event]:
+    def _start_extra(self) -> None:
         # the overseer has decided: proposal sticks go back to their owners
         self.proposals = []
         self.bribe_choice = [None] * self.n
         order = [(self.overseer + i) % self.n for i in range(1, self.n + 1)]
         self.extra_order = [s for s in order if self.personal[s]]
         if not self.extra_order:
-            return self._end_round()
-        self.phase = "extra"
-        self.step = 0
+            self._end_round()
+            return
+        self.step = "extra"
+        self.order_index = 0
         self.current = self.extra_order[0]
-        return []
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self) -> None:
         if self.round < self.rounds:
-            events = self._drought()
+            self._drought()
             for s in range(self.n):
                 self.cash[s] += D.INCOME
-            events.append(Event(f"Income: everyone takes {D.INCOME} escudos."))
-            return events + self._start_round()
-        return self._final_drought() + self._finish()
+            self._say(f"Income: everyone takes {D.INCOME} escudos.")
+            self._start_round()
+        else:
+            self._final_drought()
+            self._finish()
 
     def _dry_out(self, f: int) -> None:
         # The markers on it go back in the box, not to the owner (spec §4 D1, [R]).
@@ -469,7 +474,7 @@ class SantiagoState(State):
         self.desert[f] = True
         self.palm[f] = False
 
-    def _drought(self) -> list[Event]:
+    def _drought(self) -> None:
         lost: dict[int, list[int]] = {}
         deserts = []
         for f in range(D.NFIELDS):
@@ -482,30 +487,28 @@ class SantiagoState(State):
                 self._dry_out(f)
                 deserts.append(f)
         if not lost and not deserts:
-            return [Event("Drought: every plantation is watered.")]
-        events = []
+            self._say("Drought: every plantation is watered.")
+            return
         for s in sorted(lost):
-            events.append(Event(f"Drought: {self.seat_name(s)} loses a marker on {_fields_text(lost[s])}."))
+            self._say(f"Drought: {self.seat_name(s)} loses a marker on {_fields_text(lost[s])}.")
         if deserts:
-            events.append(
-                Event(f"Drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")
-            )
-        return events
+            self._say(f"Drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")
 
-    def _final_drought(self) -> list[Event]:
+    def _final_drought(self) -> None:
         deserts = []
         for f in range(D.NFIELDS):
             if self.tile[f] >= 0 and not self.desert[f] and not self._irrigated(f):
                 self._dry_out(f)
                 deserts.append(f)
         if not deserts:
-            return [Event("Final drought: every plantation is watered.")]
-        return [
-            Event(f"Final drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert.")
-        ]
+            self._say("Final drought: every plantation is watered.")
+        else:
+            self._say(
+                f"Final drought: {_fields_text(deserts)} turn{'s' if len(deserts) == 1 else ''} to desert."
+            )
 
-    def _finish(self) -> list[Event]:
-        self.phase = "over"
+    def _finish(self) -> None:
+        self.step = "over"
         self.current = -1
         payout = self._payouts()
         self.final = [[self.cash[s], payout[s]] for s in range(self.n)]
@@ -518,7 +521,7 @@ class SantiagoState(State):
         ]
         winners = " and ".join(r.name for r in rows if r.winner)
         verb = "share the win" if sum(r.winner for r in rows) > 1 else "wins"
-        return [Event(f"Final scores: {'; '.join(parts)}. {winners} {verb}.", reveal=True)]
+        self._say(f"Final scores: {'; '.join(parts)}. {winners} {verb}.", reveal=True)
 
     # -- scoring -------------------------------------------------------------------------------
     def _group_values(self, groups: list[list[int]] | None = None) -> list[tuple[list[int], list[int]]]:
@@ -547,62 +550,60 @@ class SantiagoState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.current < 0 else (self.current,)
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    # What each step lists, in the order the bots and the search rely on.
+    def _list_spring(self, seat: int) -> list[Action]:
+        return [intern(PlaceSpring, x, y) for y in range(D.IY) for x in range(D.IX)]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.current or self.current < 0 or type(seat) is not int:
-            return []
-        ph = self.phase
-        if ph == "bid":
-            taken = {b for b in self.bids if b}
-            return [intern(Pass)] + [a for a in ladder(Bid, (), self.cash[seat]) if a.amount not in taken]
-        if ph == "plant":
-            kinds = sorted(
-                {D.TILES[t] for i, t in enumerate(self.offer) if self.offer_taken[i] == -1},
-                key=lambda cw: (CROP_ORDER[cw[0]], -cw[1]),
-            )
-            tile = self.tile
-            empty = [f for f in range(D.NFIELDS) if tile[f] < 0]
-            plants: list[Action] = []
-            for crop, w in kinds:
-                table = plant_actions(crop, w)
-                plants += [table[f] for f in empty]
-            return plants
-        if ph == "bribe":
-            cash = self.cash[seat]
-            proposed = self._proposed()
-            out: list[Action] = [intern(Pass)]
-            for s in self._legal_segments():
-                if s not in proposed:
-                    out += ladder(Propose, D.SEGMENTS[s], cash)
-            for p in range(1, len(self.proposals) + 1):
-                out += ladder(Support, (p,), cash)
-            return out
-        if ph == "overseer":
-            out = []
-            if self.supply > 0:
-                out.extend(intern(Accept, p) for p in range(1, len(self.proposals) + 1))
-                cost = self._highest_bribe() + 1
-                if self.cash[seat] >= cost:
-                    proposed = self._proposed()
-                    out.extend(
-                        intern(Build, *D.SEGMENTS[s], cost)
-                        for s in self._legal_segments()
-                        if s not in proposed
-                    )
-            if not self.proposals or self.supply == 0:
-                out.append(intern(NoCanal))
-            return out
-        if ph == "extra":
-            return [intern(Pass)] + [intern(PersonalCanal, *D.SEGMENTS[s]) for s in self._legal_segments()]
-        if ph == "leftover":
-            return [intern(PlaceLeftover, *D.field_cr(f)) for f in self._leftover_fields()]
-        if ph == "spring":
-            return [intern(PlaceSpring, x, y) for y in range(D.IY) for x in range(D.IX)]
-        if ph == "palms":
-            return [intern(PlacePalm, *D.field_cr(f)) for f in self._palm_fields()]
-        return []
+    def _list_palms(self, seat: int) -> list[Action]:
+        return [intern(PlacePalm, *D.field_cr(f)) for f in self._palm_fields()]
+
+    def _list_bid(self, seat: int) -> list[Action]:
+        taken = {b for b in self.bids if b}
+        return [intern(Pass)] + [a for a in ladder(Bid, (), self.cash[seat]) if a.amount not in taken]
+
+    def _list_plant(self, seat: int) -> list[Action]:
+        kinds = sorted(
+            {D.TILES[t] for i, t in enumerate(self.offer) if self.offer_taken[i] == -1},
+            key=lambda cw: (CROP_ORDER[cw[0]], -cw[1]),
+        )
+        tile = self.tile
+        empty = [f for f in range(D.NFIELDS) if tile[f] < 0]
+        plants: list[Action] = []
+        for crop, w in kinds:
+            table = plant_actions(crop, w)
+            plants += [table[f] for f in empty]
+        return plants
+
+    def _list_leftover(self, seat: int) -> list[Action]:
+        return [intern(PlaceLeftover, *D.field_cr(f)) for f in self._leftover_fields()]
+
+    def _list_bribe(self, seat: int) -> list[Action]:
+        cash = self.cash[seat]
+        proposed = self._proposed()
+        out: list[Action] = [intern(Pass)]
+        for s in self._legal_segments():
+            if s not in proposed:
+                out += ladder(Propose, D.SEGMENTS[s], cash)
+        for p in range(1, len(self.proposals) + 1):
+            out += ladder(Support, (p,), cash)
+        return out
+
+    def _list_overseer(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self.supply > 0:
+            out.extend(intern(Accept, p) for p in range(1, len(self.proposals) + 1))
+            cost = self._highest_bribe() + 1
+            if self.cash[seat] >= cost:
+                proposed = self._proposed()
+                out.extend(
+                    intern(Build, *D.SEGMENTS[s], cost) for s in self._legal_segments() if s not in proposed
+                )
+        if not self.proposals or self.supply == 0:
+            out.append(intern(NoCanal))
+        return out
+
+    def _list_extra(self, seat: int) -> list[Action]:
+        return [intern(Pass)] + [intern(PersonalCanal, *D.SEGMENTS[s]) for s in self._legal_segments()]
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         return self._why_not(seat, action) or "That move is not allowed now."
@@ -613,14 +614,14 @@ class SantiagoState(State):
     def forced_in_public(self, seat: int) -> bool:
         # Ditches, canals left and personal canals are public; only cash is secret (by default),
         # and cash is what leaves a bidder or briber nothing but a pass.
-        if self.phase == "extra" or (self.phase == "overseer" and self.supply == 0):
+        if self.step == "extra" or (self.step == "overseer" and self.supply == 0):
             return True
         return self.options.get("open_money") == "on"
 
     # -- validation ----------------------------------------------------------------------------
     def _why_not(self, seat: Any, action: Any) -> str | None:
         """The reason `seat` may not play `action` now, or None when it is legal."""
-        if self.phase == "over":
+        if self.step == "over":
             return "The game is over."
         if not _is_int(seat) or not 0 <= seat < self.n:
             return f"There is no seat {seat!r} in this game."
@@ -629,9 +630,9 @@ class SantiagoState(State):
         if type(action) not in ACTION_CLASSES:
             return "That is not a Santiago move."
         kind = action.kind
-        if kind not in PHASE_KINDS[self.phase]:
-            label = PHASE_LABELS[self.phase]
-            if self.phase == "plant":
+        if kind not in PHASE_KINDS[self.step]:
+            label = PHASE_LABELS[self.step]
+            if self.step == "plant":
                 return f"You cannot {KIND_VERBS[kind]} now: every player must plant a tile ({label})."
             return f"You cannot {KIND_VERBS[kind]} now: this is the {label} step."
         check = getattr(self, "_check_" + kind)
@@ -780,7 +781,7 @@ class SantiagoState(State):
         """The move `action` stands for: in the bidding a bid of nothing is a pass (the spec's
         ruling); in any other step a bid is no move at all."""
         nothing = isinstance(action, Bid) and type(action.amount) is int and action.amount == 0
-        if nothing and self.phase == "bid":
+        if nothing and self.step == "bid":
             return Pass()
         return action
 
@@ -788,55 +789,54 @@ class SantiagoState(State):
         return self.as_played(action) in self.legal_actions(seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        action = self.as_played(action)
-        reason = self._why_not(seat, action)
+        # A bid of nothing is made as the pass it stands for.
+        return super().apply(seat, self.as_played(action))
+
+    def check_turn(self, seat: int, action: Action) -> None:
+        # Santiago refuses in its own words (`_why_not`), the same whether asked or applying, and
+        # its checks answer without listing every move.
+        reason = self._why_not(seat, self.as_played(action))
         if reason:
             raise IllegalAction(reason)
-        return getattr(self, "_do_" + action.kind)(seat, action)
 
-    def _do_spring(self, seat: int, a: PlaceSpring) -> list[Event]:
+    def _do_spring(self, seat: int, a: PlaceSpring) -> None:
         self.spring = D.inter_index(a.x, a.y)
         self._set_wet(self.spring)
-        events = [Event(f"{self.seat_name(seat)} places the spring at intersection {a.x},{a.y}.")]
-        return events + self._after_spring()
+        self._say(f"{self.seat_name(seat)} places the spring at intersection {a.x},{a.y}.")
+        self._after_spring()
 
-    def _do_palm(self, seat: int, a: PlacePalm) -> list[Event]:
+    def _do_palms(self, seat: int, a: PlacePalm) -> None:
         self.palm[D.field_index(a.col, a.row)] = True
-        events = [Event(f"{self.seat_name(seat)} places a palm tree at field {a.col},{a.row}.")]
+        self._say(f"{self.seat_name(seat)} places a palm tree at field {a.col},{a.row}.")
         if len(self._palm_list()) == D.PALM_COUNT:
-            events += self._start_round()
-        return events
+            self._start_round()
 
-    def _next_bidder(self) -> list[Event]:
-        self.step += 1
-        if self.step == self.n:
-            return self._resolve_bids()
-        self.current = self.bid_order[self.step]
-        return []
+    def _do_bid(self, seat: int, a: Bid | Pass) -> None:
+        if isinstance(a, Pass):
+            self._pass_bid(seat)
+        else:
+            self._act_bid(seat, a)
 
-    def _do_bid(self, seat: int, a: Bid) -> list[Event]:
+    def _next_bidder(self) -> None:
+        self.order_index += 1
+        if self.order_index == self.n:
+            self._resolve_bids()
+        else:
+            self.current = self.bid_order[self.order_index]
+
+    def _act_bid(self, seat: int, a: Bid) -> None:
         self.bids[seat] = a.amount
         self.cash[seat] -= a.amount
-        return [Event(f"{self.seat_name(seat)} bids {_plural(a.amount)}.")] + self._next_bidder()
+        self._say(f"{self.seat_name(seat)} bids {_plural(a.amount)}.")
+        self._next_bidder()
 
-    def _do_pass(self, seat: int, a: Pass) -> list[Event]:
-        name = self.seat_name(seat)
-        if self.phase == "bid":
-            self.bids[seat] = 0
-            self.pass_order.append(seat)
-            return [Event(f"{name} passes in the bidding.")] + self._next_bidder()
-        if self.phase == "bribe":
-            self.bribe_choice[seat] = "passed"
-            return [Event(f"{name} offers no bribe.")] + self._next_briber()
-        # extra irrigation
-        self.step += 1
-        events = [Event(f"{name} keeps the personal canal.")]
-        if self.step == len(self.extra_order):
-            return events + self._end_round()
-        self.current = self.extra_order[self.step]
-        return events
+    def _pass_bid(self, seat: int) -> None:
+        self.bids[seat] = 0
+        self.pass_order.append(seat)
+        self._say(f"{self.seat_name(seat)} passes in the bidding.")
+        self._next_bidder()
 
-    def _do_plant(self, seat: int, a: Plant) -> list[Event]:
+    def _do_plant(self, seat: int, a: Plant) -> None:
         slot = self._offer_slot(a.crop, a.workers)
         f = D.field_index(a.col, a.row)
         bid = self.bids[seat] or 0  # 0: passed
@@ -849,24 +849,21 @@ class SantiagoState(State):
         self.markers_left[seat] -= count
         paid = f", paying {_plural(bid)}" if bid else ""
         palm = " (with its palm tree)" if self.palm[f] else ""
-        events = [
-            Event(
-                f"{self.seat_name(seat)} plants {D.tile_label(a.crop, a.workers)} at field "
-                f"{a.col},{a.row}{palm} with {_plural(count, 'marker')}{paid}."
-            )
-        ]
-        self.step += 1
-        if self.step < len(self.plant_order):
-            self.current = self.plant_order[self.step]
-            return events
-        if self.n == 3:
+        self._say(
+            f"{self.seat_name(seat)} plants {D.tile_label(a.crop, a.workers)} at field "
+            f"{a.col},{a.row}{palm} with {_plural(count, 'marker')}{paid}."
+        )
+        self.order_index += 1
+        if self.order_index < len(self.plant_order):
+            self.current = self.plant_order[self.order_index]
+        elif self.n == 3:
             # the highest bidder plants first; if all passed, the first planter (ruling A12)
-            self.phase = "leftover"
+            self.step = "leftover"
             self.leftover_placer = self.current = self.plant_order[0]
-            return events
-        return events + self._start_bribes()
+        else:
+            self._start_bribes()
 
-    def _do_leftover(self, seat: int, a: PlaceLeftover) -> list[Event]:
+    def _do_leftover(self, seat: int, a: PlaceLeftover) -> None:
         slot = self.offer_taken.index(-1)
         f = D.field_index(a.col, a.row)
         self.offer_taken[slot] = -2
@@ -874,45 +871,62 @@ class SantiagoState(State):
         self.tile[f] = self.offer[slot]
         self.leftover[f] = True
         label = D.tile_label(*D.TILES[self.offer[slot]])
-        events = [
-            Event(
-                f"{self.seat_name(seat)} places the leftover {label} at field {a.col},{a.row}, with no owner."
-            )
-        ]
-        return events + self._start_bribes()
+        self._say(
+            f"{self.seat_name(seat)} places the leftover {label} at field {a.col},{a.row}, with no owner."
+        )
+        self._start_bribes()
 
-    def _next_briber(self) -> list[Event]:
-        self.step += 1
-        if self.step < len(self.bribe_order):
-            self.current = self.bribe_order[self.step]
-            return []
-        return self._start_overseer()
+    def _do_bribe(self, seat: int, a: Propose | Support | Pass) -> None:
+        if isinstance(a, Propose):
+            self._act_propose(seat, a)
+        elif isinstance(a, Support):
+            self._act_support(seat, a)
+        else:
+            self._pass_bribe(seat)
 
-    def _do_propose(self, seat: int, a: Propose) -> list[Event]:
+    def _next_briber(self) -> None:
+        self.order_index += 1
+        if self.order_index < len(self.bribe_order):
+            self.current = self.bribe_order[self.order_index]
+        else:
+            self._start_overseer()
+
+    def _act_propose(self, seat: int, a: Propose) -> None:
         seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
         self.proposals.append([seg, seat, [[seat, a.amount]]])
         number = len(self.proposals)
         self.bribe_choice[seat] = f"proposed {number}"
-        return [
-            Event(
-                f"{self.seat_name(seat)} proposes canal {D.seg_label(seg)} with "
-                f"{_plural(a.amount)} (proposal {number})."
-            )
-        ] + self._next_briber()
+        self._say(
+            f"{self.seat_name(seat)} proposes canal {D.seg_label(seg)} with "
+            f"{_plural(a.amount)} (proposal {number})."
+        )
+        self._next_briber()
 
-    def _do_support(self, seat: int, a: Support) -> list[Event]:
+    def _act_support(self, seat: int, a: Support) -> None:
         proposal = self.proposals[a.proposal - 1]
         proposal[2].append([seat, a.amount])
         total = sum(x for _, x in proposal[2])
         self.bribe_choice[seat] = f"supported {a.proposal}"
-        return [
-            Event(
-                f"{self.seat_name(seat)} supports proposal {a.proposal} "
-                f"({D.seg_label(proposal[0])}) with {_plural(a.amount)}; it now offers {total}."
-            )
-        ] + self._next_briber()
+        self._say(
+            f"{self.seat_name(seat)} supports proposal {a.proposal} "
+            f"({D.seg_label(proposal[0])}) with {_plural(a.amount)}; it now offers {total}."
+        )
+        self._next_briber()
 
-    def _do_accept(self, seat: int, a: Accept) -> list[Event]:
+    def _pass_bribe(self, seat: int) -> None:
+        self.bribe_choice[seat] = "passed"
+        self._say(f"{self.seat_name(seat)} offers no bribe.")
+        self._next_briber()
+
+    def _do_overseer(self, seat: int, a: Accept | Build | NoCanal) -> None:
+        if isinstance(a, Accept):
+            self._act_accept(seat, a)
+        elif isinstance(a, Build):
+            self._act_build(seat, a)
+        else:
+            self._act_no_canal(seat)
+
+    def _act_accept(self, seat: int, a: Accept) -> None:
         seg, _, pledges = self.proposals[a.proposal - 1]
         self._build(seg, "accepted", seat)
         self.supply -= 1
@@ -920,46 +934,57 @@ class SantiagoState(State):
             self.cash[s] -= amount
             self.cash[seat] += amount
         payers = ", ".join(f"{self.seat_name(s)} {amount}" for s, amount in pledges)
-        events = [
-            Event(
-                f"{self.seat_name(seat)} accepts proposal {a.proposal}: a canal goes on "
-                f"{D.seg_label(seg)}; paid to the overseer: {payers}."
-            )
-        ]
-        return events + self._start_extra()
+        self._say(
+            f"{self.seat_name(seat)} accepts proposal {a.proposal}: a canal goes on "
+            f"{D.seg_label(seg)}; paid to the overseer: {payers}."
+        )
+        self._start_extra()
 
-    def _do_build(self, seat: int, a: Build) -> list[Event]:
+    def _act_build(self, seat: int, a: Build) -> None:
         seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
         self._build(seg, "overseer", seat)
         self.supply -= 1
         self.cash[seat] -= a.cost
         refused = " refuses the bribes and" if self.proposals else ""
-        events = [
-            Event(
-                f"{self.seat_name(seat)}{refused} builds a canal on {D.seg_label(seg)}, "
-                f"paying {_plural(a.cost)} to the bank."
-            )
-        ]
-        return events + self._start_extra()
+        self._say(
+            f"{self.seat_name(seat)}{refused} builds a canal on {D.seg_label(seg)}, "
+            f"paying {_plural(a.cost)} to the bank."
+        )
+        self._start_extra()
 
-    def _do_no_canal(self, seat: int, a: NoCanal) -> list[Event]:
-        return [Event(f"{self.seat_name(seat)} builds no canal this round.")] + self._start_extra()
+    def _act_no_canal(self, seat: int) -> None:
+        self._say(f"{self.seat_name(seat)} builds no canal this round.")
+        self._start_extra()
 
-    def _do_personal(self, seat: int, a: PersonalCanal) -> list[Event]:
+    def _do_extra(self, seat: int, a: PersonalCanal | Pass) -> None:
+        if isinstance(a, PersonalCanal):
+            self._act_personal(seat, a)
+        else:
+            self._pass_extra(seat)
+
+    def _act_personal(self, seat: int, a: PersonalCanal) -> None:
         seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
         self._build(seg, "personal", seat)
         self.personal[seat] = False
-        events = [Event(f"{self.seat_name(seat)} lays the personal canal on {D.seg_label(seg)}.")]
-        return events + self._end_round()
+        self._say(f"{self.seat_name(seat)} lays the personal canal on {D.seg_label(seg)}.")
+        self._end_round()
+
+    def _pass_extra(self, seat: int) -> None:
+        self.order_index += 1
+        self._say(f"{self.seat_name(seat)} keeps the personal canal.")
+        if self.order_index == len(self.extra_order):
+            self._end_round()
+        else:
+            self.current = self.extra_order[self.order_index]
 
     # -- views -----------------------------------------------------------------------------------
     def _prompt(self) -> str:
-        if self.phase == "over":
+        if self.step == "over":
             return "The game is over."
         who = self.seat_name(self.current)
-        if self.phase == "palms":
+        if self.step == "palms":
             return f"{who} places palm tree {sum(self.palm) + 1} of {D.PALM_COUNT}."
-        return who + PROMPTS[self.phase]
+        return who + PROMPTS[self.step]
 
     def _cell(self, f: int, sig: tuple) -> FieldView:
         t, owner, markers, desert, palm, leftover, irrigated = sig
@@ -1093,7 +1118,7 @@ class SantiagoState(State):
         # has a personal canal are public.
         if owner is None:
             self.deck[:] = [mark() for _ in self.deck]
-        elif self.phase != "over" and self.options.get("open_money") != "on":
+        elif self.step != "over" and self.options.get("open_money") != "on":
             self.cash[owner] = mark()
 
     def copy(self) -> SantiagoState:
@@ -1111,6 +1136,8 @@ class SantiagoState(State):
         }
         fields = clone.__dict__
         for key, value in self.__dict__.items():
+            if key == "_events":  # the news of the move made last, none of the copy's business
+                continue
             if type(value) is list and all(type(x) in _PLAIN for x in value):
                 fields[key] = value[:]
             else:
@@ -1123,7 +1150,7 @@ class SantiagoState(State):
         # The deck's order and others' cash are the only secrets; the board, and with it the
         # board cache, stays as it is, so the cached board part of the view stays right. At the
         # end the deck is empty and all cash is shown: nothing is left to draw.
-        if self.phase == "over":
+        if self.step == "over":
             return
         pool = hidden.unseen_tiles(self)
         assert len(pool) == len(self.deck), "a tile is neither seen nor face down"
@@ -1143,7 +1170,7 @@ class SantiagoState(State):
             viewer=you,
             to_move=self.to_move(),
             round=self.round,
-            phase=self.phase,
+            phase=self.step,
             step="",
             players=self._players(you, board.plantation_scores),
             rounds=self.rounds,
@@ -1154,7 +1181,7 @@ class SantiagoState(State):
             offer=self._offer(),
             proposals=self._proposals(),
             last_round=self.round == self.rounds,
-            phase_label=PHASE_LABELS[self.phase],
+            phase_label=PHASE_LABELS[self.step],
             prompt=self._prompt(),
             overseer=self.overseer,
             start_player=self.start_player,
@@ -1171,7 +1198,7 @@ class SantiagoState(State):
             planting_order=tuple(self.plant_order),
             leftover_placer=self.leftover_placer if self.leftover_placer >= 0 else None,
             leftover_fields=(
-                tuple(D.FIELD_CR[f] for f in self._leftover_fields()) if self.phase == "leftover" else ()
+                tuple(D.FIELD_CR[f] for f in self._leftover_fields()) if self.step == "leftover" else ()
             ),
             bribe_order=tuple(self.bribe_order),
             highest_bribe=top,
@@ -1188,7 +1215,7 @@ class SantiagoState(State):
             viewer=you,
             to_move=self.to_move(),
             round=self.round,
-            phase=self.phase,
+            phase=self.step,
             step="",
             players=self._players(you, board.plantation_scores),
             rounds=self.rounds,
@@ -1202,7 +1229,7 @@ class SantiagoState(State):
 
     def _players(self, you: int | None, payouts: tuple[int, ...]) -> tuple[SantiagoPlayer, ...]:
         """Every seat's entry; cash is the seat's own secret until the end, unless money is open."""
-        show_cash = self.phase == "over" or self.options.get("open_money") == "on"
+        show_cash = self.step == "over" or self.options.get("open_money") == "on"
         return tuple(
             _player(
                 (
@@ -1228,7 +1255,7 @@ class SantiagoState(State):
         )
 
     def _scores(self) -> tuple[ScoreRow, ...] | None:
-        if self.phase != "over" or self.final is None:
+        if self.step != "over" or self.final is None:
             return None
         final = self.final
         return tuple(
@@ -1250,7 +1277,7 @@ class SantiagoState(State):
         Before the end, cash is left out unless money is open (it is secret), and plantations are
         valued as they stand, without the final drought.
         """
-        show_cash = self.phase == "over" or self.options.get("open_money") == "on"
+        show_cash = self.step == "over" or self.options.get("open_money") == "on"
         rows = []
         breakdowns: list[dict[str, int]] = [{} for _ in range(self.n)]
         if show_cash:
@@ -1265,50 +1292,8 @@ class SantiagoState(State):
         for s in range(self.n):
             rows.append(StandingRow(s, self.seat_name(s), sum(breakdowns[s].values()), breakdowns[s]))
         rows = rank_rows(rows)
-        if self.phase == "over":
+        if self.step == "over":
             note = "Tied players share the win." if sum(row.winner for row in rows) > 1 else ""
         else:
             note = "" if show_cash else "Cash is secret until the end; these are plantation payouts only."
         return Standings(rows, note=note)
-
-    def snapshot(self) -> dict:
-        return {
-            "seats": [s.to_json() for s in self.seats],
-            "options": dict(self.options),
-            "rng": self.rng.getstate(),
-            "round": self.round,
-            "phase": self.phase,
-            "current": self.current,
-            "step": self.step,
-            "start_player": self.start_player,
-            "overseer": self.overseer,
-            "deck": list(self.deck),
-            "removed": self.removed,
-            "offer": list(self.offer),
-            "offer_taken": list(self.offer_taken),
-            "offer_field": list(self.offer_field),
-            "tile": list(self.tile),
-            "owner": list(self.owner),
-            "markers": list(self.markers),
-            "desert": list(self.desert),
-            "palm": list(self.palm),
-            "leftover": list(self.leftover),
-            "spring": self.spring,
-            "canal": list(self.canal),
-            "wet": list(self.wet),
-            "canal_log": [list(e) for e in self.canal_log],
-            "supply": self.supply,
-            "cash": list(self.cash),
-            "markers_left": list(self.markers_left),
-            "personal": list(self.personal),
-            "bid_order": list(self.bid_order),
-            "bids": list(self.bids),
-            "pass_order": list(self.pass_order),
-            "plant_order": list(self.plant_order),
-            "leftover_placer": self.leftover_placer,
-            "proposals": [[p[0], p[1], [list(x) for x in p[2]]] for p in self.proposals],
-            "bribe_order": list(self.bribe_order),
-            "bribe_choice": list(self.bribe_choice),
-            "extra_order": list(self.extra_order),
-            "final": [list(x) for x in self.final] if self.final else None,
-        }
