@@ -208,6 +208,7 @@ class StPetersburgGame(Game):
     normal_bot = ".bot:SmartBot"
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11500, 3: 14500, 4: 13800}
+    view_class = ".view:StPetersburgView"
 
     def _new(self, seats: tuple[Seat, ...], seed: int, options: dict[str, str]) -> State:
         from .state import StPetersburgState
