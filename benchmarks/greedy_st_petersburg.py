@@ -10,8 +10,7 @@ draw it does the obvious."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from boardgames_tui.rules.core import Action
 from boardgames_tui.rules.st_petersburg.actions import (
@@ -23,14 +22,16 @@ from boardgames_tui.rules.st_petersburg.actions import (
     PubBuy,
 )
 from boardgames_tui.rules.st_petersburg.data import CARDS
+from boardgames_tui.rules.st_petersburg.view import StPetersburgBotView, StPetersburgView
 
 DEAL = {2: 3.3, 3: 3.8, 4: 4.0}  # cards a stack loses a round, roughly, by player count
 
 
-def rounds_left(view: Mapping[str, Any]) -> float:
+def rounds_left(view: StPetersburgView | StPetersburgBotView) -> float:
     """Scorings still to come for a card bought now: the game ends when a stack runs out."""
-    deal = DEAL.get(len(view["players"]), 3.8)
-    return 1 + min(view["stacks"].values()) / deal
+    deal = DEAL.get(len(view.players), 3.8)
+    stacks = view.stacks
+    return 1 + min(stacks.worker, stacks.building, stacks.aristocrat, stacks.trading) / deal
 
 
 def money_rate(left: float) -> float:
@@ -38,7 +39,7 @@ def money_rate(left: float) -> float:
     return min(1.0, max(0.0, (left - 1) / 5))
 
 
-def worth(card: str, price: int, view: Mapping[str, Any]) -> float:
+def worth(card: str, price: int, view: StPetersburgView | StPetersburgBotView) -> float:
     """A card's value in points, less its price in points."""
     c = CARDS[card]
     left = rounds_left(view)
@@ -47,7 +48,9 @@ def worth(card: str, price: int, view: Mapping[str, Any]) -> float:
 
 
 class GreedyBot:
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, view: StPetersburgView | StPetersburgBotView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         buys = [a for a in legal if isinstance(a, (Buy, Play, ObservatoryBuy))]
         if buys:
             best = max(buys, key=lambda a: worth(a.card, a.price, view) / max(1, a.price))

@@ -37,6 +37,7 @@ from boardgames_tui.rules.st_petersburg.data import (
     aristocrat_bonus,
     full_deck,
 )
+from boardgames_tui.rules.st_petersburg.view import StPetersburgView
 
 GAME = registry.get("st_petersburg")
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
@@ -55,17 +56,17 @@ def _bonus(kinds: float) -> float:
 class PlainEvaluator:
     """The reference: SmartBot's evaluation with nothing cached."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: StPetersburgView):
         self.view = view
-        self.me = view["viewer"]
-        self.n = len(view["players"])
-        me = view["players"][self.me]
-        self.rubles = me["rubles"] or 0
-        self.hand = me["hand"] or []
-        self.hand_limit = me["hand_limit"]
-        self.area = [entry["card"] for entry in me["play_area"]]
-        self.phase_index = _PHASE_INDEX[view["phase"]]
-        self.scored = view["step"] == "pub"
+        self.me = view.viewer
+        self.n = len(view.players)
+        me = view.players[self.me]
+        self.rubles = me.rubles or 0
+        self.hand = me.hand or ()
+        self.hand_limit = me.hand_limit
+        self.area = [entry.card for entry in me.play_area]
+        self.phase_index = _PHASE_INDEX[view.phase]
+        self.scored = view.step == "pub"
         self.rounds_left = self._rounds_left()
         self.final = self.rounds_left == 0
         self.k_now = 0.12 if self.final else (0.55 if self.rounds_left == 1 else 0.9)
@@ -73,10 +74,10 @@ class PlainEvaluator:
         self.kinds = len({k for k in self.area if FACE[k] == "orange"})
 
     def _rounds_left(self) -> int:
-        if self.view["final_round"]:
+        if self.view.final_round:
             return 0
         rate = _DEAL_RATE.get(self.n, 6.0)
-        stacks = self.view["stacks"]
+        stacks = self.view.stacks
         pending = {
             "building": self.phase_index < 1,
             "aristocrat": self.phase_index < 2,
@@ -85,7 +86,7 @@ class PlainEvaluator:
         }
         best = 99
         for deck in DECKS:
-            left = stacks[deck]
+            left = stacks.left(deck)
             if pending[deck]:
                 if left <= rate:
                     return 0
@@ -112,7 +113,7 @@ class PlainEvaluator:
             rubles = sum(1 for k in area if FACE[k] == "orange") + 0.5 * self.rounds_left
         elif key == "tax_man":
             rubles = sum(1 for k in area if FACE[k] == "green") + 0.5 * self.rounds_left
-            if self.view["options"].get("taxman_phase") == "worker":
+            if self.view.options.taxman_phase == "worker":
                 s = self.scorings("green")
         value = card.points * s + self.money_value(rubles, s)
         if key == "pub":
@@ -149,7 +150,7 @@ class PlainEvaluator:
             lost = 0.0
         gain = self.income_value(key, after) - lost + self.variety_gain(key, replace)
         if "tax_man" in area and FACE[key] == "green" and replace is None:
-            pays_with = "green" if self.view["options"].get("taxman_phase") == "worker" else "orange"
+            pays_with = "green" if self.view.options.taxman_phase == "worker" else "orange"
             gain += self.money_value(1, self.scorings(pays_with))
         if "mariinskij_theater" in area and FACE[key] == "orange" and replace is None:
             gain += self.money_value(1, self.scorings("blue"))
@@ -161,9 +162,7 @@ class PlainEvaluator:
         card = CARDS[key]
         if card.is_trading and not any(card.can_replace(CARDS[t]) for t in self.area):
             return -1.0
-        income = sum(
-            self.view["players"][self.me]["income"][p][0] for p in ("worker", "building", "aristocrat")
-        )
+        income = sum(self.view.players[self.me].income.at(p)[0] for p in ("worker", "building", "aristocrat"))
         if card.price > self.rubles + income:
             return -1.0
         play = self.buy_value(key, card.price, None if not card.is_trading else self.best_target(key))
@@ -253,6 +252,23 @@ def test_every_action_has_the_plain_value(players, options):
             assert decision.value(action) == plain.value(action), action
             kinds.add(type(action))
     assert {Buy, TakeToHand, Pass, PubBuy} <= kinds
+
+
+def test_the_bot_view_holds_all_the_values_read():
+    # Bots are given bot_view, the part of the view they read: every value must be the view's.
+    bot = fast.SmartBot()
+    for players, options in CASES:
+        state = GAME.new([Seat(f"P{i}") for i in range(players)], 60, options=options)
+        rng = random.Random(60)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            part, whole = state.bot_view(seat), state.view(seat)
+            assert [fast._Decision(part).value(a) for a in legal] == [
+                fast._Decision(whole).value(a) for a in legal
+            ]
+            odd = rng.random() < 0.25
+            state.apply(seat, legal[rng.randrange(len(legal))] if odd else bot.choose(part, legal, rng))
 
 
 @pytest.mark.parametrize("players,options", CASES[:3])

@@ -289,7 +289,7 @@ def test_s4_3_cards_in_hand_do_nothing():
     hand = ["warehouse", "carpenter_workshop"]
     st = make_state(phase="building", hands=[hand, []], upper=["market", "library"], took=True)
     # no Warehouse in play: the limit stays 3; no Workshop in play: no blue discount
-    assert st.hand_limit(0) == 3 and st.view(0)["players"][0]["hand_limit"] == 3
+    assert st.hand_limit(0) == 3 and st.view(0).players[0].hand_limit == 3
     assert buys(st, 0, "library") == [Buy("upper", 1, "library", 17)]
     act(st, 0, TakeToHand("upper", 0, "market"))
     act(st, 1, Pass())
@@ -313,8 +313,8 @@ def test_s4_3_take_to_hand_is_free_and_any_kind_in_any_phase():
     act(st, 0, TakeToHand("upper", 0, "academy"))
     act(st, 1, TakeToHand("lower", 0, "czar"))
     assert st.hands == [["academy"], ["czar"]] and st.rubles == [0, 0]
-    assert st.view(1)["players"][0]["hand"] is None  # §4.7: contents secret...
-    assert st.view(1)["players"][0]["hand_count"] == 1  # ...size public
+    assert st.view(1).players[0].hand is None  # §4.7: contents secret...
+    assert st.view(1).players[0].hand_count == 1  # ...size public
 
 
 def test_s4_3_hand_play_pays_same_name_and_colour_discounts():

@@ -8,6 +8,7 @@ from boardgames_tui.rules import registry
 from boardgames_tui.rules.core import IllegalAction
 from boardgames_tui.rules.st_petersburg.actions import Buy, Pass, Play, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, PHASES
+from boardgames_tui.rules.st_petersburg.view import Prices
 
 GAME = registry.get("st_petersburg")
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
@@ -85,7 +86,7 @@ def test_e2_stacked_building_discounts():
     )
     assert {(a.row, a.price) for a in buys(st, 0, "library")} == {("lower", 14), ("upper", 15)}
     assert plays(st, 0, "library") == [Play("library", 15)]
-    assert st.view(0)["prices"] == {"upper": [15], "lower": [14]}
+    assert st.view(0).prices == Prices(upper=(15,), lower=(14,))
 
 
 def test_e3_stacked_aristocrat_discounts():
@@ -164,7 +165,7 @@ def test_e10_round_end():
     assert st.markers == {"worker": 1, "building": 2, "aristocrat": 3, "trading": 1}
     assert st.round == 3 and st.phase == "worker" and st.active == 1
     # leftovers now cost 1 less: the Fur Trapper from the lower row costs 5
-    assert st.view(1)["prices"]["lower"][0] == 5
+    assert st.view(1).prices.lower[0] == 5
 
 
 def test_e11_two_player_opening():

@@ -17,6 +17,7 @@ import pytest
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.st_petersburg.actions import Buy, Play, PubBuy, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, DECKS, aristocrat_bonus, full_deck
+from boardgames_tui.rules.st_petersburg.view import Prices
 
 # Hundreds of random games per player count: the longest rules run.
 pytestmark = pytest.mark.slow
@@ -95,10 +96,10 @@ def check_heavy(st, seat, legal):
             assert (st._why_not(seat, near) is None) == (near in legal), near
     # the public view's prices are the mover's, as price() computes them
     public = st.view(None)
-    assert public["prices"] == {
-        row: [st.cell_price(seat, card, row == "lower") for card in cards]
-        for row, cards in (("upper", st.upper), ("lower", st.lower))
-    }
+    assert public.prices == Prices(
+        upper=tuple(st.cell_price(seat, card, False) for card in st.upper),
+        lower=tuple(st.cell_price(seat, card, True) for card in st.lower),
+    )
 
 
 def play_one(n: int, seed: int):

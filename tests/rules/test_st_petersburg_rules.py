@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -23,7 +24,14 @@ from boardgames_tui.rules.st_petersburg.actions import (
 )
 from boardgames_tui.rules.st_petersburg.bot import SmartBot
 from boardgames_tui.rules.st_petersburg.data import CARDS, DECK_SIZES
-from boardgames_tui.rules.st_petersburg.state import PlayerView, StPetersburgView
+from boardgames_tui.rules.st_petersburg.view import (
+    Income,
+    PlayAreaCard,
+    Prices,
+    Pub,
+    StPetersburgPlayer,
+    StPetersburgView,
+)
 
 from .test_st_petersburg_examples import NAMES, buys, make_state, pass_all, plays
 
@@ -273,7 +281,7 @@ def test_observatory_flow_and_scoring():
     events = st.apply(0, UseObservatory("building"))
     assert st.obs_card == "library" and st.step == "observatory" and st.to_move() == (0,)
     assert events[0].reveal and "Library" in events[0].text
-    assert st.view(None)["observatory_card"] == "library" and st.view(None)["step"] == "observatory"
+    assert st.view(None).observatory_card == "library" and st.view(None).step == "observatory"
     assert st.legal_actions(0) == [
         ObservatoryBuy("library", 17),
         ObservatoryToHand("library"),
@@ -284,7 +292,7 @@ def test_observatory_flow_and_scoring():
     st.apply(0, ObservatoryBuy("library", 17))
     assert st.areas[0] == ["observatory", "library"] and st.rubles[0] == 13
     assert st.to_move() == (1,) and st.step == "actions" and st.obs_card is None
-    assert st.view(0)["players"][0]["play_area"][0] == {"card": "observatory", "used": True}
+    assert st.view(0).players[0].play_area[0] == PlayAreaCard(card="observatory", used=True)
     assert st.income(0, "building") == (0, 5)  # the used Observatory scores 0 ★
     # once per card per round
     st.apply(1, Pass())
@@ -309,7 +317,7 @@ def test_observatory_does_not_count_as_taking_from_display():
 def test_observatory_flips_back_at_round_end():
     st = obs_state(phase="trading")
     st.obs_used = [1, 0]
-    assert st.view(0)["players"][0]["play_area"] == [{"card": "observatory", "used": True}]
+    assert st.view(0).players[0].play_area == (PlayAreaCard(card="observatory", used=True),)
     pass_all(st)
     assert st.obs_used == [0, 0] and st.phase == "worker"
 
@@ -364,10 +372,10 @@ def test_used_observatory_cannot_be_replaced():
     st.apply(0, Buy("upper", 0, "bank", 7, "observatory"))
     assert st.areas[0].count("observatory") == 1 and st.obs_used[0] == 1
     assert st.areas[0] == ["bank", "observatory"]
-    assert st.view(0)["players"][0]["play_area"] == [
-        {"card": "bank", "used": False},
-        {"card": "observatory", "used": True},
-    ]
+    assert st.view(0).players[0].play_area == (
+        PlayAreaCard(card="bank", used=False),
+        PlayAreaCard(card="observatory", used=True),
+    )
 
 
 def test_observatory_trading_card_needs_a_target():
@@ -393,7 +401,7 @@ def test_pub_after_building_scoring_in_seat_order_from_starter():
     pass_all(st)
     assert st.step == "pub" and st.to_move() == (1,)
     assert len(st.stacks["aristocrat"]) == aristocrats  # the refill waits for the Pub
-    assert st.view(None)["pub"] == {"seat": 1, "max_points": 10}
+    assert st.view(None).pub == Pub(seat=1, max_points=10)
     assert st.legal_actions(1) == [PubBuy(k, 2 * k) for k in range(11)]
     assert refused(st, 1, PubBuy(11, 22)) == "With 2 Pubs you may buy at most 10 ★ per round."
     assert refused(st, 0, PubBuy(1, 2)) == "It is not Ann's turn."
@@ -433,7 +441,7 @@ def test_warehouse_hand_limit_and_losing_it():
         rubles=[30, 30],
     )
     st.hands[0] = ["author", "market", "hospital"]
-    assert st.view(0)["players"][0]["hand_limit"] == 4
+    assert st.view(0).players[0].hand_limit == 4
     st.apply(0, TakeToHand("upper", 0, "market"))
     assert len(st.hands[0]) == 4
     st.apply(1, Pass())
@@ -483,7 +491,7 @@ def test_round_end_worker_deal_always_happens():
     st = make_state(phase="trading", upper=["market"])
     pass_all(st)
     assert st.lower == ["market"] and len(st.upper) == 7
-    assert st.view(None)["next_deal"] == "building"
+    assert st.view(None).next_deal == "building"
 
 
 def test_round_end_emptying_worker_stack_makes_next_round_final():
@@ -513,7 +521,7 @@ def test_game_end_and_standings():
     st = make_state(phase="trading", points=[30, 30], rubles=[27, 33], areas=[["author"], ["author"]])
     st.final_round = True
     events = pass_all(st)
-    assert st.is_over() and st.view(None)["step"] == "over" and st.view(None)["active"] is None
+    assert st.is_over() and st.view(None).step == "over" and st.view(None).active is None
     rows = st.standings().rows
     assert [(r.seat, r.total, r.tiebreak, r.winner) for r in rows] == [(1, 34, 33, True), (0, 33, 27, False)]
     assert "Game over" in events[-1].text
@@ -595,25 +603,27 @@ def test_view_shape():
     )
     for viewer in (None, 0, 1, 2):
         view = st.view(viewer)
-        assert set(view) == CONTRACT_KEYS == set(StPetersburgView.__annotations__)
-        for seat, player in enumerate(view["players"]):
-            assert set(player) == PLAYER_KEYS == set(PlayerView.__annotations__)
-            assert player["hand_count"] == len(st.hands[seat])
-    assert st.view(None)["viewer"] is None
-    assert st.view(0)["players"][0]["income"] == {"worker": [0, 0], "building": [0, 1], "aristocrat": [0, 0]}
-    assert st.view(0)["prices"] == {"upper": [8], "lower": []}  # Bank replacing the Market
-    assert st.view(1)["prices"] == {"upper": [8], "lower": []}  # always the active player's prices
+        assert isinstance(view, StPetersburgView)
+        assert {f.name for f in dataclasses.fields(view)} == CONTRACT_KEYS
+        for seat, player in enumerate(view.players):
+            assert isinstance(player, StPetersburgPlayer)
+            assert {f.name for f in dataclasses.fields(player)} == PLAYER_KEYS
+            assert player.hand_count == len(st.hands[seat])
+    assert st.view(None).viewer is None
+    assert st.view(0).players[0].income == Income(worker=(0, 0), building=(0, 1), aristocrat=(0, 0))
+    assert st.view(0).prices == Prices(upper=(8,), lower=())  # Bank replacing the Market
+    assert st.view(1).prices == Prices(upper=(8,), lower=())  # always the active player's prices
     st.active = 1
-    assert st.view(0)["prices"] == {"upper": [None], "lower": []}
+    assert st.view(0).prices == Prices(upper=(None,), lower=())
 
 
 def test_open_money_and_open_hands():
     st = make_state(options={"open_money": "on"}, hands=[["czar"], []], rubles=[3, 4])
-    assert [p["rubles"] for p in st.view(None)["players"]] == [3, 4]
-    assert [p["hand"] for p in st.view(None)["players"]] == [None, None]
+    assert [p.rubles for p in st.view(None).players] == [3, 4]
+    assert [p.hand for p in st.view(None).players] == [None, None]
     st = make_state(options={"open_hands": "on"}, hands=[["czar"], []], rubles=[3, 4])
-    assert [p["hand"] for p in st.view(1)["players"]] == [["czar"], []]
-    assert [p["rubles"] for p in st.view(1)["players"]] == [None, 4]
+    assert [p.hand for p in st.view(1).players] == [("czar",), ()]
+    assert [p.rubles for p in st.view(1).players] == [None, 4]
 
 
 def test_options_match_the_contract():
@@ -764,10 +774,10 @@ def test_no_observatory_is_named_before_the_phase():
 
 def test_the_end_reveals_every_players_money_and_hand():
     st = make_state(n=3, hands=[["czar"], ["pope", "bank"], []], rubles=[11, 12, 13])
-    assert [p["rubles"] for p in st.view(None)["players"]] == [None, None, None]
+    assert [p.rubles for p in st.view(None).players] == [None, None, None]
     st.step = "over"
     st.active = None
     for viewer in (None, 0, 1, 2):
-        players = st.view(viewer)["players"]
-        assert [p["rubles"] for p in players] == [11, 12, 13]
-        assert [p["hand"] for p in players] == [["czar"], ["pope", "bank"], []]
+        players = st.view(viewer).players
+        assert [p.rubles for p in players] == [11, 12, 13]
+        assert [p.hand for p in players] == [("czar",), ("pope", "bank"), ()]

@@ -2,7 +2,7 @@
 
 state.py keeps what it derives from a play area in cached `_Area`s, hands out shared frozen
 actions and events, accepts the commonest legal moves without the full check, and shares the parts
-of a view that depend only on a play area, as read-only objects. `PlainState` below is
+of a view that depend only on a play area (being frozen). `PlainState` below is
 StPetersburgState with every method that work changed as it was before it: everything recomputed,
 every object fresh. The two play the same games side by side (smart and random moves, options, 2–4
 players, and odd positions set directly on the state, as tests and the UI do) and must agree at
@@ -22,6 +22,7 @@ import pytest
 
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.core import Action, Event, IllegalAction, Seat
+from boardgames_tui.rules.st_petersburg import OPTIONS
 from boardgames_tui.rules.st_petersburg import state as fast_state
 from boardgames_tui.rules.st_petersburg.actions import (
     Buy,
@@ -58,6 +59,17 @@ from boardgames_tui.rules.st_petersburg.state import (
     _area_incomes,
     _list_names,
 )
+from boardgames_tui.rules.st_petersburg.view import (
+    Income,
+    Options,
+    PlayAreaCard,
+    Prices,
+    Pub,
+    Stacks,
+    StPetersburgPlayer,
+    StPetersburgView,
+)
+from boardgames_tui.rules.view import encode
 
 GAME = registry.get("st_petersburg")
 CARD_KEYS = sorted(CARDS)
@@ -273,7 +285,7 @@ class PlainState(StPetersburgState):
         self.took = False
         events.append(Event(f"Round {self.round}, {phase} phase: {self.seat_name(self.active)} starts"))
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> StPetersburgView:
         viewer = seat if _is_int(seat) and 0 <= seat < self.n else None
         options = self.options
         over = self.step == "over"
@@ -284,7 +296,7 @@ class PlainState(StPetersburgState):
         if active is not None:
             prices = self._prices(active)
         else:
-            prices = {"upper": [None] * len(self.upper), "lower": [None] * len(self.lower)}
+            prices = Prices(upper=(None,) * len(self.upper), lower=(None,) * len(self.lower))
         taxman_worker = options.get("taxman_phase") == "worker"
         held: list[list[str]] = [[] for _ in range(self.n)]
         for ph in PHASES:
@@ -294,70 +306,65 @@ class PlainState(StPetersburgState):
             mine = viewer == s
             area = self.areas[s]
             hand = self.hands[s]
-            play_area = [{"card": key, "used": False} for key in area]
+            play_area = []
             used = self.obs_used[s]
-            if used:
-                for entry in play_area:
-                    if used and entry["card"] == "observatory":
-                        entry["used"] = True
-                        used -= 1
+            for key in area:
+                turned = bool(used) and key == "observatory"
+                used -= turned
+                play_area.append(PlayAreaCard(card=key, used=turned))
             worker, building, aristocrat = _area_incomes(tuple(area), self.obs_used[s], taxman_worker)
             players.append(
-                {
-                    "name": self.seats[s].name,
-                    "points": self.points[s],
-                    "rubles": self.rubles[s] if (mine or open_money) else None,
-                    "hand": list(hand) if (mine or open_hands) else None,
-                    "hand_count": len(hand),
-                    "hand_limit": WAREHOUSE_HAND_LIMIT if "warehouse" in area else HAND_LIMIT,
-                    "play_area": play_area,
-                    "income": {
-                        "worker": list(worker),
-                        "building": list(building),
-                        "aristocrat": list(aristocrat),
-                    },
-                    "markers": held[s],
-                }
+                StPetersburgPlayer(
+                    name=self.seats[s].name,
+                    points=self.points[s],
+                    rubles=self.rubles[s] if (mine or open_money) else None,
+                    hand=tuple(hand) if (mine or open_hands) else None,
+                    hand_count=len(hand),
+                    hand_limit=WAREHOUSE_HAND_LIMIT if "warehouse" in area else HAND_LIMIT,
+                    play_area=tuple(play_area),
+                    income=Income(worker=worker, building=building, aristocrat=aristocrat),
+                    markers=tuple(held[s]),
+                )
             )
         pub = None
         if self.step == "pub":
             ps = self.pub_queue[0]
-            pub = {"seat": ps, "max_points": PUB_POINTS_PER_PUB * self.areas[ps].count("pub")}
+            pub = Pub(seat=ps, max_points=PUB_POINTS_PER_PUB * self.areas[ps].count("pub"))
         stacks = self.stacks
-        return {
-            "game": "st_petersburg",
-            "viewer": viewer,
-            "round": self.round,
-            "phase": self.phase,
-            "step": self.step,
-            "final_round": self.final_round,
-            "to_move": list(to_move),
-            "active": active,
-            "passes": self.passes,
-            "markers": dict(self.markers),
-            "upper": list(self.upper),
-            "lower": list(self.lower),
-            "prices": prices,
-            "stacks": {
-                "worker": len(stacks["worker"]),
-                "building": len(stacks["building"]),
-                "aristocrat": len(stacks["aristocrat"]),
-                "trading": len(stacks["trading"]),
-            },
-            "next_deal": NEXT_DEAL[self.phase],
-            "discard": list(self.discard),
-            "observatory_card": self.obs_card,
-            "pub": pub,
-            "options": dict(options),
-            "players": players,
-        }
+        return StPetersburgView(
+            game="st_petersburg",
+            viewer=viewer,
+            to_move=to_move,
+            round=self.round,
+            phase=self.phase,
+            step=self.step,
+            players=tuple(players),
+            final_round=self.final_round,
+            active=active,
+            passes=self.passes,
+            markers=dict(self.markers),
+            upper=tuple(self.upper),
+            lower=tuple(self.lower),
+            prices=prices,
+            stacks=Stacks(
+                worker=len(stacks["worker"]),
+                building=len(stacks["building"]),
+                aristocrat=len(stacks["aristocrat"]),
+                trading=len(stacks["trading"]),
+            ),
+            next_deal=NEXT_DEAL[self.phase],
+            discard=tuple(self.discard),
+            observatory_card=self.obs_card,
+            pub=pub,
+            options=Options(**{spec.key: options.get(spec.key, spec.default) for spec in OPTIONS}),
+        )
 
-    def _prices(self, seat: int) -> dict[str, list[int | None]]:
+    def _prices(self, seat: int) -> Prices:
         area = self.areas[seat]
         workshop = "carpenter_workshop" in area
         smelter = "gold_smelter" in area
-        out: dict[str, list[int | None]] = {}
-        for row, cards, lower in (("upper", self.upper, 0), ("lower", self.lower, 1)):
+        out: list[tuple[int | None, ...]] = []
+        for cards, lower in ((self.upper, 0), (self.lower, 1)):
             row_prices: list[int | None] = []
             for card in cards:
                 face = FACE[card]
@@ -371,8 +378,8 @@ class PlainState(StPetersburgState):
                         continue
                     base -= max(DISPLACEMENT[t] for t in targets)
                 row_prices.append(base if base > 1 else 1)
-            out[row] = row_prices
-        return out
+            out.append(tuple(row_prices))
+        return Prices(upper=out[0], lower=out[1])
 
 
 _PLAIN_DO = {
@@ -406,7 +413,7 @@ def agree(plain: PlainState, fast: StPetersburgState) -> None:
         new, old = fast.view(viewer), plain.view(viewer)
         # repr as well: a list is no tuple, and 1 is no True or 1.0, though they compare equal
         assert new == old and repr(new) == repr(old), viewer
-        assert json.dumps(new) == json.dumps(old)
+        assert json.dumps(encode(new)) == json.dumps(encode(old))
 
 
 def near_misses(fast: StPetersburgState, seat: int, legal: list[Action]) -> list[Action]:
@@ -558,6 +565,7 @@ def test_the_same_when_the_caches_are_emptied_all_the_time(monkeypatch):
         fast_state._SAID,
         fast_state._UNTURNED,
         fast_state._TURNED,
+        fast_state._STACKS,
         fast_state._PLAIN_OFFERS,
     ):
         monkeypatch.setattr(memo, "limit", 2)
@@ -576,37 +584,27 @@ def played(moves: int = 60, seed: int = 3) -> StPetersburgState:
     return st
 
 
-def test_shared_parts_of_a_view_refuse_changes_and_copies_are_plain():
+def test_a_view_is_frozen_its_play_areas_shared_and_its_copies_equal():
     st = played()
     seat = next(s for s in range(st.n) if st.areas[s])
     view = st.view(seat)
-    me = view["players"][seat]
+    me = view.players[seat]
     for change in (
-        lambda: me["play_area"].append({"card": "pub", "used": False}),
-        lambda: me["play_area"].sort(key=str),
-        lambda: me["play_area"][0].update(used=True),
-        lambda: me["play_area"][0].__setitem__("card", "pub"),
-        lambda: me["income"]["worker"].__setitem__(0, 99),
-        lambda: me["income"].pop("worker"),
+        lambda: setattr(me.play_area[0], "used", True),
+        lambda: setattr(me.income, "worker", (99, 0)),
+        lambda: setattr(me, "hand", ("pub",)),
+        lambda: setattr(view, "upper", ("pub",)),
+        lambda: setattr(view.prices, "upper", ()),
     ):
-        with pytest.raises(TypeError):
+        with pytest.raises(dataclasses.FrozenInstanceError):
             change()
     assert st.view(seat) == view == plain_twin(st).view(seat)
-    # every other list and dict is the caller's own
-    view["upper"].append("pub")
-    view["players"][0]["markers"].append("worker")
-    me["hand"] = ["pub"]
-    view["prices"]["upper"].clear()
-    assert st.view(seat) == plain_twin(st).view(seat) != view
-    for clone in (copy.deepcopy(view), pickle.loads(pickle.dumps(view)), json.loads(json.dumps(view))):
-        assert clone == view
-        area = clone["players"][seat]["play_area"]
-        assert type(area) is list and type(area[0]) is dict and type(clone["players"][seat]["income"]) is dict
-        area[0]["used"] = True  # a copy may be changed freely
-        area.append({"card": "pub", "used": False})
-    shallow = copy.copy(me["play_area"])
-    assert type(shallow) is list and shallow == me["play_area"]
-    shallow.pop()
+    # what depends on the play area only is made once and shared by the views of that area
+    again = st.view(None).players[seat]
+    assert again.play_area is me.play_area and again.income is me.income
+    wire = GAME.decode_view(json.loads(json.dumps(encode(view))))
+    for clone in (copy.deepcopy(view), pickle.loads(pickle.dumps(view)), wire):
+        assert clone == view and repr(clone) == repr(view)
 
 
 def test_copies_and_pickles_carry_no_cache():

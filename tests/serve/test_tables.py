@@ -23,6 +23,7 @@ from boardgames_tui.play import wire
 from boardgames_tui.play.remote import Link, LinkError
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.rules.view import encode
 from boardgames_tui.serve.tables import FAILED, SocketInUse, StartError, TableService, socket_path
 
 WAIT = 20.0
@@ -122,7 +123,7 @@ async def test_a_table_starts_once_everybody_is_seated_and_each_sees_only_their_
         assert await player.expect("table") == update  # asked for: the same, nothing changed
         assert update["you"] == seat
         # exactly what the seat's own view says: the contract suite checks views hide others' secrets
-        assert update["view"] == json.loads(json.dumps(table.view(seat)))
+        assert update["view"] == json.loads(json.dumps(encode(table.view(seat))))
         assert update["log"] == table.log_for(seat)
         mine = [a.to_json() for a in table.legal(seat)]
         assert update["legal"] == json.loads(json.dumps(mine))
@@ -272,7 +273,7 @@ async def test_watchers_see_the_public_view(service):
     assert joined["seat"] is None
     update = await eve.until(lambda u: u["started"])
     table = service.tables[ann.code].table
-    assert update["view"] == json.loads(json.dumps(table.view(None))) and update["legal"] == []
+    assert update["view"] == json.loads(json.dumps(encode(table.view(None)))) and update["legal"] == []
     assert "watching" in await eve.refusal({"type": "act", "action": {}})
 
 

@@ -44,7 +44,7 @@ async def play_one_step(pilot) -> str:
         return "1"
     if isinstance(screen, GameScreen):
         before = len(app.table.record.steps)
-        if screen.view.get("step") == "actions":
+        if screen.view.step == "actions":
             await pilot.press("enter")
             if len(app.table.record.steps) > before or app.screen is not screen:
                 return "enter"

@@ -70,14 +70,14 @@ async def test_handoff_shows_no_private_information():
                 await pilot.press(key)
         assert isinstance(app.screen, HandoffScreen)
         state = app.table._state
-        assert any(state.view(s)["players"][s]["hand"] for s in (0, 1))
+        assert any(state.view(s).players[s].hand for s in (0, 1))
         text = app.screen_text()
         assert "Pass the keyboard to" in text and "Press Enter" in text
         for seat in (0, 1):
-            me = state.view(seat)["players"][seat]
-            for key in me["hand"]:
+            me = state.view(seat).players[seat]
+            for key in me.hand:
                 assert CARDS[key].name not in text and CARDS[key].short not in text
-            assert str(me["rubles"]) not in text
+            assert str(me.rubles) not in text
         assert not re.search(r"\d", text), text  # no number at all: no money, no prices
         assert "₽" not in text
         # The board below was switched to the public view before the hand-off went up.
@@ -286,13 +286,13 @@ async def test_observatory_decision_by_keys():
             assert "Observatory" in app.screen_text()
             await pilot.press("1")
         view = app.table.view(seat)
-        assert view["step"] == "observatory" and view["observatory_card"]
+        assert view.step == "observatory" and view.observatory_card
         text = app.screen_text()
         assert "Observatory:" in text and "d discard" in text
-        assert CARDS[view["observatory_card"]].name in text
+        assert CARDS[view.observatory_card].name in text
         await pilot.press("d")
-        assert app.table.view(seat)["step"] == "actions"
-        assert app.table.view(seat)["observatory_card"] is None
+        assert app.table.view(seat).step == "actions"
+        assert app.table.view(seat).observatory_card is None
 
 
 async def test_pub_decision_by_keys():
@@ -304,14 +304,14 @@ async def test_pub_decision_by_keys():
         await _through_handoff(pilot)
         seat = app.screen.viewer
         view = app.table.view(seat)
-        assert view["step"] == "pub" and view["pub"]["seat"] == seat
+        assert view.step == "pub" and view.pub.seat == seat
         assert "Pub:" in app.screen_text()
-        points = view["players"][seat]["points"]
+        points = view.players[seat].points
         await pilot.press("1")  # the Pub group: asks how many
         assert isinstance(app.screen, ChoiceScreen)
         assert "Buy no points at the Pub" in app.screen_text()
         await pilot.press("2")  # one point for 2 ₽
-        assert app.table.view(seat)["players"][seat]["points"] >= points + 1
+        assert app.table.view(seat).players[seat].points >= points + 1
 
 
 async def test_mouse_click_on_a_card_offers_its_moves():
@@ -321,11 +321,11 @@ async def test_mouse_click_on_a_card_offers_its_moves():
         board = app.screen.query_one("#board")
         await pilot.click(board, offset=(12, 1))  # the upper row's second card
         assert isinstance(app.screen, ChoiceScreen)
-        card = app.table.view(0)["upper"][1]
+        card = app.table.view(0).upper[1]
         text = app.screen_text()
         assert f"Buy {CARDS[card].name}" in text and f"Take {CARDS[card].name}" in text
         await pilot.press("2")  # take it
-        assert card in app.table.view(0)["players"][0]["hand"]
+        assert card in app.table.view(0).players[0].hand
 
 
 async def test_launcher_resumes_a_saved_game_and_typing_q_types():

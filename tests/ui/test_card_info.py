@@ -270,7 +270,7 @@ async def test_observatory_draw_refusals_and_keys():
         )
         app.table._state.stacks["trading"].append("fur_shop")
         await pilot.press("o", "4")  # the trading stack
-        assert screen.view["step"] == "observatory" and screen.view["observatory_card"] == "fur_shop"
+        assert screen.view.step == "observatory" and screen.view.observatory_card == "fur_shop"
         text = app.screen_text()
         assert "drawn: Fur Shop (trading, T) 10₽ · +3₽ +2★ each worker phase" in text
         assert "→ d discard" in text and "h hand" not in text  # her hand is full
@@ -384,7 +384,7 @@ async def test_final_round_shows_at_80_columns_even_with_long_names():
     names = ["Maximiliana", "Bartholomew"]
     record, state = GameRecord.start("st_petersburg", names, 3)
     bot = RandomBot()
-    while not state.view(None)["final_round"]:
+    while not state.view(None).final_round:
         seat = state.to_move()[0]
         record.play(
             state,

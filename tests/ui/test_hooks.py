@@ -78,7 +78,7 @@ def test_sp_footer_follows_the_context():
             screen = screen_for(table, StPetersburgScreen, seat, seat)
             items = footer(screen)
             kinds = {a.kind for a in screen.legal}
-            step = screen.view["step"]
+            step = screen.view.step
             seen.add(step)
             assert ("p play" in items) == ("play" in kinds)
             assert ("o obs" in items) == ("observatory" in kinds)

@@ -51,7 +51,7 @@ def test_illegal_action_changes_nothing(data_dir):
     before = table._state.copy()
     table.flush()
     saved = table.save_path.read_bytes()
-    card = table.view(seat)["upper"][0]
+    card = table.view(seat).upper[0]
     with pytest.raises(IllegalAction) as info:
         table.act(seat, Buy("upper", 0, card, 0))
     assert info.value.reason

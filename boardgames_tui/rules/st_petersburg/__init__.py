@@ -78,6 +78,7 @@ class StPetersburgGame(Game):
     # moves a second in the hard bot's search, by player count (benchmarks/search.py, 2026-12-01)
     search_rate = {2: 11500, 3: 14500, 4: 13800}
     rules_values = ".data:rules_values"
+    view_class = ".view:StPetersburgView"
 
     def options_markdown(self, options: Mapping[str, str] | None = None) -> str:
         """Each option as a bullet with its key and help as well (the other games give label and

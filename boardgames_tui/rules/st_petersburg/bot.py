@@ -40,6 +40,7 @@ from .actions import (
     UseObservatory,
 )
 from .data import CARDS, DECKS, FACE, PHASE_OF_FACE, PHASES, PRICE, TARGETS, aristocrat_bonus, full_deck
+from .view import BotPlayer, StPetersburgBotView, StPetersburgPlayer, StPetersburgView
 
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _FACE_PHASE_INDEX = {face: _PHASE_INDEX[phase] for face, phase in PHASE_OF_FACE.items()}
@@ -314,15 +315,15 @@ class _Situation:
         return offers
 
 
-def _rounds_left(view: dict, n: int, phase_index: int) -> int:
+def _rounds_left(view: StPetersburgView | StPetersburgBotView, n: int, phase_index: int) -> int:
     """Full rounds expected after this one."""
-    if view["final_round"]:
+    if view.final_round:
         return 0
     rate = _DEAL_RATE.get(n, 6.0)
-    stacks = view["stacks"]
+    stacks = view.stacks
     best = 99
     for deck, pending in _PENDING[phase_index]:
-        left = stacks[deck]
+        left: float = stacks.left(deck)
         if pending:
             if left <= rate:
                 return 0
@@ -331,7 +332,7 @@ def _rounds_left(view: dict, n: int, phase_index: int) -> int:
     return best
 
 
-def _stage_from(view: dict, seen: tuple) -> _Stage:
+def _stage_from(view: StPetersburgView | StPetersburgBotView, seen: tuple) -> _Stage:
     phase_index = _PHASE_INDEX[seen[0]]
     key = (phase_index, seen[7], _rounds_left(view, seen[2], phase_index), seen[8], seen[9])
     return _cached(_stages, key, _Stage, *key)
@@ -340,25 +341,29 @@ def _stage_from(view: dict, seen: tuple) -> _Stage:
 class _Decision:
     """One decision: stage and area, plus what changes from one move to the next (money, hand)."""
 
-    def __init__(self, view: dict):
-        players = view["players"]
-        me = self.me = players[view["viewer"]]
-        self.rubles = me["rubles"] or 0
-        cards = tuple([entry["card"] for entry in me["play_area"]])
+    def __init__(self, view: StPetersburgView | StPetersburgBotView):
+        players = view.players
+        viewer = view.viewer
+        assert viewer is not None, "a bot decides for a seat"
+        me = players[viewer]
+        assert me is not None, "a bot's view holds its own entry"
+        self.me: StPetersburgPlayer | BotPlayer = me
+        self.rubles = me.rubles or 0
+        cards = tuple([entry.card for entry in me.play_area])
         self.area = area = _cached(_areas, cards, _Area, cards)
         # everything a stage is made from, read straight off the view: one lookup finds it
-        stacks = view["stacks"]
+        stacks = view.stacks
         seen = (
-            view["phase"],
-            view["final_round"],
+            view.phase,
+            view.final_round,
             len(players),
-            stacks["worker"],
-            stacks["building"],
-            stacks["aristocrat"],
-            stacks["trading"],
-            view["step"] == "pub",
+            stacks.worker,
+            stacks.building,
+            stacks.aristocrat,
+            stacks.trading,
+            view.step == "pub",
             area.has_pub,
-            view["options"].get("taxman_phase") == "worker",
+            view.options.taxman_phase == "worker",
         )
         stage = _seen_stages.get(seen)
         if stage is None:
@@ -367,7 +372,7 @@ class _Decision:
         self.final = stage.final
         self.k_now = stage.k_now
         # a card taken now must still be played, and room left for another
-        self.hand_closed = self.final or len(me["hand"] or []) >= me["hand_limit"] - 1
+        self.hand_closed = self.final or len(me.hand or ()) >= me.hand_limit - 1
         self._situation: _Situation | None = None
         self._budget: int | None = None
 
@@ -385,8 +390,8 @@ class _Decision:
     def budget(self) -> int:
         """What the player can spend by the next action phase: money now plus the income to come."""
         if self._budget is None:
-            income = self.me["income"]
-            self._budget = self.rubles + sum(income[p][0] for p in ("worker", "building", "aristocrat"))
+            income = self.me.income
+            self._budget = self.rubles + income.worker[0] + income.building[0] + income.aristocrat[0]
         return self._budget
 
     def hand_value(self, key: str) -> float:
@@ -427,7 +432,9 @@ class SmartBot:
 
     uses_view = True
 
-    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, view: StPetersburgView | StPetersburgBotView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         actions: Sequence[Any] = legal  # the dispatch below is on exact types (see value)
         decision = _Decision(view)
         value, hand_value = decision.value, decision.hand_value

@@ -24,9 +24,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from typing import Any, TypedDict, TypeGuard
+from typing import Any, TypeGuard
 
 from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from . import OPTIONS
 from .actions import (
     Buy,
     ObservatoryBuy,
@@ -64,6 +65,18 @@ from .data import (
     full_deck,
 )
 from .hidden import deal_unseen, guess_rubles, opening_rubles, unseen_by_deck
+from .view import (
+    BotPlayer,
+    Income,
+    Options,
+    PlayAreaCard,
+    Prices,
+    Pub,
+    Stacks,
+    StPetersburgBotView,
+    StPetersburgPlayer,
+    StPetersburgView,
+)
 
 GROUP_TITLE = {
     "worker": "Workers",
@@ -71,53 +84,6 @@ GROUP_TITLE = {
     "aristocrat": "Aristocrats",
     "trading": "Trading cards",
 }
-
-
-class PlayAreaCard(TypedDict):
-    card: str
-    used: bool  # an Observatory turned sideways this round
-
-
-class PlayerView(TypedDict):
-    name: str
-    points: int
-    rubles: int | None  # None where hidden from the viewer
-    hand: list[str] | None  # None where hidden from the viewer
-    hand_count: int
-    hand_limit: int
-    play_area: list[PlayAreaCard]
-    income: dict[str, list[int]]  # phase -> [₽, ★] its scoring would pay now
-    markers: list[str]  # the phases whose start marker the player holds
-
-
-class PubView(TypedDict):
-    seat: int
-    max_points: int
-
-
-class StPetersburgView(TypedDict):
-    """What `view(seat)` returns; `viewer` is None for the public view."""
-
-    game: str
-    viewer: int | None
-    round: int
-    phase: str
-    step: str
-    final_round: bool
-    to_move: list[int]
-    active: int | None
-    passes: int
-    markers: dict[str, int]
-    upper: list[str]
-    lower: list[str]
-    prices: dict[str, list[int | None]]  # the mover's price of each display card, by row
-    stacks: dict[str, int]  # cards left in each stack
-    next_deal: str
-    discard: list[str]
-    observatory_card: str | None
-    pub: PubView | None
-    options: dict[str, str]
-    players: list[PlayerView]
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -172,6 +138,9 @@ def card_price(card: str, area, lower: bool = False, replace: str | None = None)
 # (StPetersburgState._known) and checks them against its lists before each use. Nothing cached is
 # part of a state: copy(), snapshot() and equality never see it. Each cache has a bound, so that a
 # long-lived process (the app) does not grow; emptying one costs only the work of filling it again.
+# The entries of a view that depend on a play area only (its cards, its income) are frozen and
+# shared by every view of that area: building them afresh for every player at every decision was
+# most of the cost of a view.
 
 
 class _Memo(dict):
@@ -196,39 +165,11 @@ def _memo(make: Callable[[Any], Any], limit: int) -> Any:
     return memo
 
 
-def _refuse(self: Any, *args: Any, **kwargs: Any) -> Any:
-    raise TypeError("this part of a view is shared by other views and read-only: copy it to change it")
-
-
-class _FixedDict(dict):
-    """A dict that refuses every change. The parts of a view that depend only on a play area (its
-    entries, its incomes) are these and _FixedLists, shared by every view of that area: building
-    them afresh for every player at every decision was most of the cost of a view. Equal to, and
-    encoded to JSON as, the plain dict; a copy of one (copy, deepcopy, pickle, dict()) is plain."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return dict, (dict(self),)
-
-
-class _FixedList(list):
-    """A list that refuses every change (see _FixedDict)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return list, (list(self),)
-
-
 # cards whose offers an _Area keeps (a display shows a few dozen kinds in a game)
 _OFFERS_LIMIT = 256
 # card -> the view's entry for it in a play area, not turned / turned (an Observatory)
-_UNTURNED: dict[str, _FixedDict] = _memo(lambda card: _FixedDict(card=card, used=False), 256)
-_TURNED: dict[str, _FixedDict] = _memo(lambda card: _FixedDict(card=card, used=True), 256)
+_UNTURNED: dict[str, PlayAreaCard] = _memo(lambda card: PlayAreaCard(card=card, used=False), 256)
+_TURNED: dict[str, PlayAreaCard] = _memo(lambda card: PlayAreaCard(card=card, used=True), 256)
 
 
 class _Area:
@@ -280,11 +221,11 @@ class _Area:
                     entries.append(_TURNED[key])
                 else:
                     entries.append(_UNTURNED[key])
-            self.play_area = _FixedList(entries)
+            self.play_area = tuple(entries)
         else:
-            self.play_area = _FixedList(map(_UNTURNED.__getitem__, cards))
+            self.play_area = tuple(map(_UNTURNED.__getitem__, cards))
         self.offers: dict[str, tuple] = _memo(self._offers, _OFFERS_LIMIT)
-        self.incomes: dict[bool, _FixedDict] = {}  # taxman_worker -> the view's "income"
+        self.incomes: dict[bool, Income] = {}  # taxman_worker -> the view's income
 
     def _targets(self, card: str) -> tuple[str, ...]:
         allowed = TARGETS[card]
@@ -315,13 +256,12 @@ class _Area:
         price = base - max(DISPLACEMENT[t] for t in targets)
         return tuple(upper_ways), tuple(lower_ways), price if price > 1 else 1, price - 1 if price > 2 else 1
 
-    def income_view(self, taxman_worker: bool) -> _FixedDict:
+    def income_view(self, taxman_worker: bool) -> Income:
         found = self.incomes.get(taxman_worker)
         if found is None:
             worker, building, aristocrat = _area_incomes(self.cards, self.used, taxman_worker)
-            found = self.incomes[taxman_worker] = _FixedDict(
-                worker=_FixedList(worker), building=_FixedList(building), aristocrat=_FixedList(aristocrat)
-            )
+            found = Income(worker=worker, building=building, aristocrat=aristocrat)
+            self.incomes[taxman_worker] = found
         return found
 
 
@@ -329,6 +269,23 @@ class _Area:
 _PLAIN_OFFERS: dict[int, tuple] = _memo(
     lambda base: (((max(base, 1), None),), ((max(base - 1, 1), None),), max(base, 1), max(base - 1, 1)), 256
 )
+# the stacks of a view by their sizes: they change only with a deal, and a frozen dataclass costs
+# many times a lookup to make
+_STACKS: dict[tuple[int, int, int, int], Stacks] = _memo(
+    lambda key: Stacks(worker=key[0], building=key[1], aristocrat=key[2], trading=key[3]), 1024
+)
+_OPTION_DEFAULTS = {spec.key: spec.default for spec in OPTIONS}
+
+
+def _options_view(items: tuple[tuple[str, str], ...]) -> Options:
+    """The view's options from a state's: the defaults for those left unset (a state set up by
+    hand, as tests do, may lack some); an option not of this game's is none of the view's."""
+    chosen = {key: value for key, value in items if key in _OPTION_DEFAULTS}
+    return Options(**{**_OPTION_DEFAULTS, **chosen})
+
+
+# a state's options, as (key, value) pairs in order -> the view's
+_OPTIONS: dict[tuple[tuple[str, str], ...], Options] = _memo(_options_view, 64)
 # (cards of the area, its Observatories turned) -> _Area; an area seldom recurs from game to game,
 # so this mostly serves copies of a state
 _AREAS: dict[tuple[tuple[str, ...], int], _Area] = _memo(lambda key: _Area(*key), 512)
@@ -1039,10 +996,9 @@ class StPetersburgState(State):
             if s != seat:
                 self.rubles[s] = opening_rubles(self.areas[s]) if opening else guess_rubles(own, rng)
 
-    def view(self, seat: int | None) -> StPetersburgView:
-        """What `seat` may see (None: anybody). Every list and dict in it is the caller's, except
-        each player's "play_area" and "income": those depend on the play area only and are shared
-        by the views of that area, as read-only objects that refuse any change."""
+    def view(self, seat: int | None) -> StPetersburgView:  # type: ignore[override]
+        """What `seat` may see (None: anybody). Each player's play area and income are shared by
+        the views of that area (see _Area), being frozen."""
         n = self.n
         viewer = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
         options = self.options
@@ -1062,101 +1018,97 @@ class StPetersburgState(State):
         held: list[list[str]] = [[] for _ in range(n)]
         for ph in PHASES:
             held[markers[ph]].append(ph)
-        players = [
+        players = tuple(
             self._player_view(s, viewer == s or open_money, viewer == s or open_hands, taxman_worker, held[s])
             for s in range(n)
-        ]
+        )
         upper, lower = self.upper, self.lower
-        prices: dict[str, list[int | None]]
         if active is not None:
-            offers = self._area(active).offers
-            prices = {
-                "upper": [offers[card][2] for card in upper],
-                "lower": [offers[card][3] for card in lower],
-            }
+            prices = self._prices(active)
         else:
-            prices = {"upper": [None] * len(upper), "lower": [None] * len(lower)}
-        pub: PubView | None = None
+            prices = Prices(upper=(None,) * len(upper), lower=(None,) * len(lower))
+        pub = None
         if step == "pub":
             ps = self.pub_queue[0]
-            pub = {"seat": ps, "max_points": PUB_POINTS_PER_PUB * self.areas[ps].count("pub")}
+            pub = Pub(seat=ps, max_points=PUB_POINTS_PER_PUB * self.areas[ps].count("pub"))
+        return StPetersburgView(
+            game="st_petersburg",
+            viewer=viewer,
+            to_move=to_move,
+            round=self.round,
+            phase=self.phase,
+            step=step,
+            players=players,
+            final_round=self.final_round,
+            active=active,
+            passes=self.passes,
+            markers=dict(markers),
+            upper=tuple(upper),
+            lower=tuple(lower),
+            prices=prices,
+            stacks=self._stacks(),
+            next_deal=NEXT_DEAL[self.phase],
+            discard=tuple(self.discard),
+            observatory_card=self.obs_card,
+            pub=pub,
+            options=_OPTIONS[tuple(options.items())],
+        )
+
+    def _stacks(self) -> Stacks:
         stacks = self.stacks
-        return {
-            "game": "st_petersburg",
-            "viewer": viewer,
-            "round": self.round,
-            "phase": self.phase,
-            "step": step,
-            "final_round": self.final_round,
-            "to_move": list(to_move),
-            "active": active,
-            "passes": self.passes,
-            "markers": dict(markers),
-            "upper": list(upper),
-            "lower": list(lower),
-            "prices": prices,
-            "stacks": {
-                "worker": len(stacks["worker"]),
-                "building": len(stacks["building"]),
-                "aristocrat": len(stacks["aristocrat"]),
-                "trading": len(stacks["trading"]),
-            },
-            "next_deal": NEXT_DEAL[self.phase],
-            "discard": list(self.discard),
-            "observatory_card": self.obs_card,
-            "pub": pub,
-            "options": dict(options),
-            "players": players,
-        }
+        return _STACKS[
+            len(stacks["worker"]), len(stacks["building"]), len(stacks["aristocrat"]), len(stacks["trading"])
+        ]
 
     def _player_view(
         self, s: int, money_shown: bool, hand_shown: bool, taxman_worker: bool, markers: list[str]
-    ) -> PlayerView:
+    ) -> StPetersburgPlayer:
         """Seat `s`'s entry of a view: its rubles and hand as given, else None."""
         area = self._area(s)
         hand = self.hands[s]
-        return {
-            "name": self.seats[s].name,
-            "points": self.points[s],
-            "rubles": self.rubles[s] if money_shown else None,
-            "hand": list(hand) if hand_shown else None,
-            "hand_count": len(hand),
-            "hand_limit": area.hand_limit,
-            "play_area": area.play_area,
-            "income": area.incomes.get(taxman_worker) or area.income_view(taxman_worker),
-            "markers": markers,
-        }
+        return StPetersburgPlayer(
+            name=self.seats[s].name,
+            points=self.points[s],
+            rubles=self.rubles[s] if money_shown else None,
+            hand=tuple(hand) if hand_shown else None,
+            hand_count=len(hand),
+            hand_limit=area.hand_limit,
+            play_area=area.play_area,
+            income=area.incomes.get(taxman_worker) or area.income_view(taxman_worker),
+            markers=tuple(markers),
+        )
 
-    def bot_view(self, seat: int) -> dict:
-        """The part of view(seat) that the bots read (the mover's own entry, the stacks, the stage
-        of the game, the options); the other players' entries are left empty. A tenth of the
-        view's cost: the normal bot decides a few hundred times a game."""
-        view = self.view(seat) if self.step == "over" or seat not in self.to_move() else None
-        if view is not None:
-            return dict(view)
-        options = self.options
-        stacks = self.stacks
-        held = [ph for ph in PHASES if self.markers[ph] == seat]
-        me = self._player_view(seat, True, True, options.get("taxman_phase") == "worker", held)
-        return {
-            "game": "st_petersburg",
-            "viewer": seat,
-            "round": self.round,
-            "phase": self.phase,
-            "step": self.step,
-            "final_round": self.final_round,
-            "stacks": {deck: len(stacks[deck]) for deck in DECKS},
-            "options": dict(options),
-            "players": [me if s == seat else {} for s in range(self.n)],
-        }
+    def bot_view(self, seat: int) -> StPetersburgView | StPetersburgBotView:  # type: ignore[override]
+        """The part of view(seat) that the bots read (the mover's money, hand and play area, the
+        stacks, the stage of the game, the options); the other players' entries are None."""
+        if self.step == "over" or seat not in self.to_move():
+            return self.view(seat)
+        area = self._area(seat)
+        taxman_worker = self.options.get("taxman_phase") == "worker"
+        me = BotPlayer(
+            rubles=self.rubles[seat],
+            hand=tuple(self.hands[seat]),
+            hand_limit=area.hand_limit,
+            play_area=area.play_area,
+            income=area.incomes.get(taxman_worker) or area.income_view(taxman_worker),
+        )
+        return StPetersburgBotView(
+            viewer=seat,
+            phase=self.phase,
+            step=self.step,
+            final_round=self.final_round,
+            stacks=self._stacks(),
+            options=_OPTIONS[tuple(self.options.items())],
+            players=tuple([me if s == seat else None for s in range(self.n)]),
+        )
 
-    def _prices(self, seat: int) -> dict[str, list[int | None]]:
+    def _prices(self, seat: int) -> Prices:
         """The display prices for `seat` (discounts applied; trading cards: cheapest target)."""
         offers = self._area(seat).offers
-        return {
-            "upper": [offers[card][2] for card in self.upper],
-            "lower": [offers[card][3] for card in self.lower],
-        }
+        return Prices(
+            upper=tuple([offers[card][2] for card in self.upper]),
+            lower=tuple([offers[card][3] for card in self.lower]),
+        )
 
     def cell_price(self, seat: int, card: str, lower: bool) -> int | None:
         """The display price of one card for `seat` (the slow, plain version of _prices)."""

@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from ....rules.st_petersburg.actions import Buy, TakeToHand
 from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
+from ....rules.st_petersburg.view import StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, Target, TargetCursor
 
@@ -75,10 +76,10 @@ def income_text(rubles: int, points: int) -> str:
     return "+" + "".join(parts) if parts else "+0"
 
 
-def card_at(view: dict, row: str, column: int) -> tuple[int, str] | None:
+def card_at(view: StPetersburgView, row: str, column: int) -> tuple[int, str] | None:
     """(index in its row, card key) at a display column, or None for an empty cell: the upper row
     from the left, the lower row right-aligned."""
-    cards = view.get(row, [])
+    cards = view.row(row)
     if row == "upper":
         return (column, cards[column]) if column < len(cards) else None
     start = COLUMNS - len(cards)
@@ -95,7 +96,7 @@ def cell_marked(marks: frozenset[str], row: str, column: int, key: str | None) -
     )
 
 
-def display_targets(view: dict, legal: list) -> list[Target]:
+def display_targets(view: StPetersburgView, legal: list) -> list[Target]:
     """Every card of the display, with the viewer's legal Buy and Take of it."""
     moves: dict[tuple[str, int], list] = {}
     for action in legal:
@@ -119,7 +120,7 @@ class DisplayBoard(Widget):
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.view: dict = {}
+        self.view: StPetersburgView | None = None
         # Over the display's cards: place (row, column 0..7); Enter buys, h takes the card there.
         self.cursor = TargetCursor()
         self.show_cursor = False
@@ -138,11 +139,11 @@ class DisplayBoard(Widget):
         self._base_style = Style()
 
     # -- data ----------------------------------------------------------------------------------
-    def update_view(self, view: dict, screen: Any) -> None:
+    def update_view(self, view: StPetersburgView, screen: Any) -> None:
         self.view = view
         self.cursor = screen.cursor  # the screen's: its keys and footer read it without the board
         self.show_cursor = screen.show_cursor
-        self.price_owner = view.get("active")
+        self.price_owner = view.active
         self.seat_names = [s.name for s in screen.table.seats]
         self.marks = frozenset(screen.marked_places)
         # After an Observatory draw: only the keys that work (a full hand can't take the card).
@@ -164,7 +165,7 @@ class DisplayBoard(Widget):
         return self.cursor.place  # type: ignore[return-value]
 
     def card_at(self, row: str, column: int) -> tuple[int, str] | None:
-        return card_at(self.view, row, column)
+        return None if self.view is None else card_at(self.view, row, column)
 
     # -- drawing -------------------------------------------------------------------------------
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -222,7 +223,7 @@ class DisplayBoard(Widget):
 
     def lines(self, width: int) -> list[Text]:
         view = self.view
-        if not view:
+        if view is None:
             return [Text("")]
         # Each cell has its border on the right, the 8th too: 8 × (9 + 1) = 80 columns.
         self.cell_width = max(9, min(16, (width - COLUMNS) // COLUMNS))
@@ -230,13 +231,13 @@ class DisplayBoard(Widget):
         self.cell_lines = 3 if tall else 2
         out: list[Text] = []
         out.append(self.rule("upper", "┬", "┐"))
-        out += self.row_lines("upper")
+        out += self.row_lines(view, "upper")
         out.append(self.rule("lower", "┼", "┤"))
-        out += self.row_lines("lower")
+        out += self.row_lines(view, "lower")
         out.append(self.rule("", "┴", "┘"))
-        out.append(self.stacks_line(width))
-        out += self.card_lines(width)
-        special = self.special_line()
+        out.append(self.stacks_line(view, width))
+        out += self.card_lines(view, width)
+        special = self.special_line(view)
         if special is not None:
             out.append(special)
         return out
@@ -249,9 +250,9 @@ class DisplayBoard(Widget):
             text.stylize(PLACE, 1, 1 + len(label))
         return text
 
-    def row_lines(self, row: str) -> list[Text]:
+    def row_lines(self, view: StPetersburgView, row: str) -> list[Text]:
         w = self.cell_width
-        prices = (self.view.get("prices") or {}).get(row, [])
+        prices = view.prices.row(row)
         lines = [Text() for _ in range(self.cell_lines)]
         for column in range(COLUMNS):
             cell = self.card_at(row, column)
@@ -270,7 +271,7 @@ class DisplayBoard(Widget):
                 first.append(name.ljust(w - 1)[: w - 1], style=style)
                 second = Text(card_letter(key), style=style)
                 # once over, nobody's prices are shown: the printed one, not "—" (nothing to replace)
-                ptext = price_text(key, price) if self.view.get("step") != "over" else f"{card.price}₽"
+                ptext = price_text(key, price) if view.step != "over" else f"{card.price}₽"
                 second.append(ptext.rjust(w - 1)[-(w - 1) :], style="bold" if price is not None else "dim")
                 parts = [first, second]
                 if self.cell_lines >= 3:
@@ -278,8 +279,7 @@ class DisplayBoard(Widget):
                     pays = income_text(card.rubles, card.points)
                     if card.per_card:  # "1₽/A": a ruble per orange card
                         pays = f"1₽/{FACE_LETTER[card.per_card]}"
-                        taxman = (self.view.get("options") or {}).get("taxman_phase")
-                        if key == "tax_man" and taxman == "worker":
+                        if key == "tax_man" and self.taxman_phase() == "worker":
                             letter = "W"
                     third = Text(f" {letter} pays {pays}"[:w].ljust(w), style="dim")
                     parts.append(third)
@@ -294,23 +294,22 @@ class DisplayBoard(Widget):
                 lines[i].append("│", style="dim")
         return lines
 
-    def stacks_line(self, width: int) -> Text:
-        view = self.view
-        stacks = view.get("stacks", {})
+    def stacks_line(self, view: StPetersburgView, width: int) -> Text:
+        stacks = view.stacks
         text = Text(" stacks ")
         for deck in ("worker", "building", "aristocrat", "trading"):
             letter = DECK_LETTER[deck]
-            count = stacks.get(deck, 0)
-            nxt = view.get("next_deal") == deck
+            count = stacks.left(deck)
+            nxt = view.next_deal == deck
             text.append(f"{letter}{count}", style="bold underline" if nxt else "")
             text.append(" ")
         self.mark(text, STACKS, 1)
-        nd = view.get("next_deal")
+        nd = view.next_deal
         if nd:
             start = len(text)
             text.append(f"· next deal {DECK_LETTER[nd]} ")
             self.mark(text, NEXT_DEAL, start + 2)
-        markers = view.get("markers", {})
+        markers = view.markers
         start = len(text)
         text.append("· start ")
         for phase in ("worker", "building", "aristocrat", "trading"):
@@ -320,7 +319,7 @@ class DisplayBoard(Widget):
                 text.append(theme.symbol(seat), style=theme.seat_style(seat))
             text.append(" ")
         self.mark(text, START_MARKERS, start + 2)
-        if view.get("final_round"):
+        if view.final_round:
             text.append("FINAL ROUND", style="bold reverse")
             text.append(" ")
         owner = self.price_owner
@@ -339,26 +338,24 @@ class DisplayBoard(Widget):
         if place in self.marks:
             text.stylize("reverse", start, len(text.plain.rstrip()))
 
-    def card_lines(self, width: int) -> list[Text]:
+    def card_lines(self, view: StPetersburgView, width: int) -> list[Text]:
         """The card under the cursor in words (in the Observatory step, the drawn card), in as
         many lines as the wordiest card on show needs at this width: moving the cursor, or the
         turn passing to someone without a cursor, never moves the rest of the screen."""
-        view = self.view
-        prices = view.get("prices") or {}
         described: dict[tuple[str, int], list[Text]] = {}
         for row in ROWS:
-            row_prices = prices.get(row, [])
-            for i, key in enumerate(view.get(row, [])):
+            row_prices = view.prices.row(row)
+            for i, key in enumerate(view.row(row)):
                 price = row_prices[i] if i < len(row_prices) else None
                 described[(row, i)] = self.describe(key, price, width, priced=True)
-        drawn = view.get("observatory_card")
+        drawn = view.observatory_card
         if drawn:
             described[("drawn", 0)] = self.describe(drawn, None, width, lead="  drawn: ")
-        if not described or view.get("step") == "over":
+        if not described or view.step == "over":
             return []
         height = max(len(lines) for lines in described.values())
         lines: list[Text] = []
-        if view.get("step") == "observatory" and drawn:
+        if view.step == "observatory" and drawn:
             lines = described[("drawn", 0)]
         elif self.show_cursor and self.place is not None:
             cell = self.card_at(*self.place)
@@ -389,8 +386,7 @@ class DisplayBoard(Widget):
             head.append(f"{card.price}→{price}₽", style="bold")
         else:
             head.append(f"{card.price}₽", style="bold")
-        taxman = (self.view.get("options") or {}).get("taxman_phase", "aristocrat")
-        pieces = [Text(card_gives(key, taxman))]
+        pieces = [Text(card_gives(key, self.taxman_phase()))]
         replaces = card_replaces(key)
         if replaces:
             piece = Text(replaces)
@@ -409,12 +405,15 @@ class DisplayBoard(Widget):
                 line.truncate(width, overflow="ellipsis")
         return lines
 
-    def special_line(self) -> Text | None:
-        view = self.view
-        step = view.get("step")
-        active = view.get("active")
-        if step == "observatory" and view.get("observatory_card"):
-            key = view["observatory_card"]
+    def taxman_phase(self) -> str:
+        """The scoring at which the Tax Man pays, as the game's option says."""
+        return "aristocrat" if self.view is None else self.view.options.taxman_phase
+
+    def special_line(self, view: StPetersburgView) -> Text | None:
+        step = view.step
+        active = view.active
+        key = view.observatory_card
+        if step == "observatory" and key:
             card = CARDS[key]
             text = Text(" Observatory: ", style="bold")
             if active is not None:
@@ -425,14 +424,12 @@ class DisplayBoard(Widget):
             if self.drawn_keys:
                 text.append("  → " + " · ".join(self.drawn_keys), style="bold")
             return text
-        if step == "pub" and view.get("pub"):
-            pub = view["pub"]
-            seat = pub["seat"]
+        pub = view.pub
+        if step == "pub" and pub is not None:
+            seat = pub.seat
             text = Text(" Pub: ", style="bold")
             text.append_text(theme.seat_label(seat, self.seat_names[seat]))
-            text.append(
-                f" may buy up to {pub['max_points']} ★ at 2 ₽ each  → pick from the list", style="bold"
-            )
+            text.append(f" may buy up to {pub.max_points} ★ at 2 ₽ each  → pick from the list", style="bold")
             return text
         return None
 

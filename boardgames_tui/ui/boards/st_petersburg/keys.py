@@ -25,7 +25,7 @@ def tab_useful(screen) -> bool:
 
 
 def at_the_pub(screen) -> bool:
-    return screen.my_turn and screen.view.get("step") == "pub"
+    return screen.my_turn and screen.view.step == "pub"
 
 
 KEYMAP = (

@@ -28,6 +28,7 @@ from ....rules.st_petersburg.data import (
     card_gives,
 )
 from ....rules.st_petersburg.state import card_price
+from ....rules.st_petersburg.view import PlayAreaCard, StPetersburgPlayer, StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, TargetCursor
 from ...screens.game import GameScreen
@@ -52,6 +53,7 @@ from .keys import HELP_NOTES, KEYMAP
 
 
 class StPetersburgScreen(GameScreen):
+    view: StPetersburgView
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
 
@@ -71,11 +73,11 @@ class StPetersburgScreen(GameScreen):
         self.cursor = TargetCursor()
         self.show_cursor = False
 
-    def read_table(self) -> dict:
+    def read_table(self) -> StPetersburgView | None:
         view = super().read_table()
         if view is None:
             return None
-        self.show_cursor = self.my_turn and view.get("step") == "actions"
+        self.show_cursor = self.my_turn and view.step == "actions"
         self.cursor.set_targets(display_targets(view, self.legal))
         return view
 
@@ -102,13 +104,13 @@ class StPetersburgScreen(GameScreen):
         "Sam's workers", "Sam's buildings", "Sam's aristocrats" when Sam has some)."""
         view = self.view
         places = {*ROW_PLACES, *SLOT_PLACES, STACKS, START_MARKERS}
-        if view.get("next_deal"):
+        if view.next_deal:
             places.add(NEXT_DEAL)
         for row in ROWS:
-            places.update(CARDS[key].name for key in view.get(row, []))
-        for seat, player in enumerate(view.get("players", [])):
+            places.update(CARDS[key].name for key in view.row(row))
+        for seat, player in enumerate(view.players):
             places.update(self.place_of(seat, part) for part in self.ROW_PARTS)
-            faces = {CARDS[item["card"]].face for item in player.get("play_area", [])}
+            faces = {CARDS[item.card].face for item in player.play_area}
             places.update(self.place_of(seat, FACE_TITLE[face].lower()) for face in faces)
         return frozenset(places)
 
@@ -158,12 +160,11 @@ class StPetersburgScreen(GameScreen):
             text.stylize(PLACE, start, end)
 
     # -- hooks ---------------------------------------------------------------------------------
-    def header_text(self, view: dict) -> Text:
+    def header_text(self, view: StPetersburgView) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        text.append(f" · round {view.get('round')} · ")
-        phase = str(view.get("phase", ""))
-        text.append(phase.upper(), style="bold")
-        step = view.get("step")
+        text.append(f" · round {view.round} · ")
+        text.append(view.phase.upper(), style="bold")
+        step = view.step
         if step == "pub":
             text.append(" · Pub")
         elif step == "observatory":
@@ -178,28 +179,28 @@ class StPetersburgScreen(GameScreen):
     def choice_title(self, kind: str, actions: list[Action]) -> str:
         return self.GROUP_LABELS.get(kind, "Choose") + ": which?"
 
-    def player_rows(self, view: dict) -> list[Text]:
+    def player_rows(self, view: StPetersburgView) -> list[Text]:
         rows = []
         width = self.size.width or 80
         height = self.size.height or 24
-        players = view.get("players", [])
+        players = view.players
         # A second line per player for long play areas, when the screen has the rows for it.
         two_lines_ok = 2 * len(players) <= height - 18
         for seat, player in enumerate(players):
             row = self.player_prefix(seat)
             start = len(row)
-            row.append(f" ★{player['points']:>3}")
+            row.append(f" ★{player.points:>3}")
             self.mark_part(row, seat, "points", start)
-            rubles = player.get("rubles")
+            rubles = player.rubles
             start = len(row)
             row.append(f" {rubles:>3}₽" if rubles is not None else "   ?₽")
             self.mark_part(row, seat, "rubles", start)
-            hand = player.get("hand")
+            hand = player.hand
             start = len(row)
             if hand is not None and seat != self.viewer:
                 row.append(" hand:" + (",".join(CARDS[k].short for k in hand) or "—"))
             else:
-                row.append(f" hand {player['hand_count']}/{player['hand_limit']}")
+                row.append(f" hand {player.hand_count}/{player.hand_limit}")
             self.mark_part(row, seat, "hand", start)
             row.append(" ")
             marked = self.marked_faces(seat)
@@ -224,12 +225,14 @@ class StPetersburgScreen(GameScreen):
             rows.append(row)
         return rows
 
-    def play_area_text(self, player: dict, compact: bool, marked: frozenset[str] = frozenset()) -> Text:
+    def play_area_text(
+        self, player: StPetersburgPlayer, compact: bool, marked: frozenset[str] = frozenset()
+    ) -> Text:
         """The cards in front of a player by colour; the groups in `marked` (faces, or "all" for
         every group) in reverse video, for a walkthrough step that names them."""
-        groups: dict[str, list[dict]] = {"green": [], "blue": [], "orange": []}
-        for item in player.get("play_area", []):
-            groups[CARDS[item["card"]].face].append(item)
+        groups: dict[str, list[PlayAreaCard]] = {"green": [], "blue": [], "orange": []}
+        for item in player.play_area:
+            groups[CARDS[item.card].face].append(item)
         text = Text()
         first = True
         for face, items in groups.items():
@@ -241,7 +244,7 @@ class StPetersburgScreen(GameScreen):
             start = len(text)
             letter = FACE_LETTER[face]
             style = FACE_STYLE[face]
-            rubles, points = player.get("income", {}).get(PHASE_OF_FACE[face], [0, 0])
+            rubles, points = player.income.at(PHASE_OF_FACE[face])
             if compact:
                 text.append(f"{letter}{len(items)}", style=f"bold {style}")
             else:
@@ -249,9 +252,9 @@ class StPetersburgScreen(GameScreen):
                 counts: dict[str, int] = {}
                 used: set[str] = set()
                 for item in items:
-                    counts[item["card"]] = counts.get(item["card"], 0) + 1
-                    if item.get("used"):
-                        used.add(item["card"])
+                    counts[item.card] = counts.get(item.card, 0) + 1
+                    if item.used:
+                        used.add(item.card)
                 for key, count in counts.items():
                     name = CARDS[key].short + ("°" if key in used else "")
                     text.append(f" {name}" + (f"×{count}" if count > 1 else ""), style=style)
@@ -264,20 +267,20 @@ class StPetersburgScreen(GameScreen):
             text.stylize(PLACE)
         return text
 
-    def private_note(self, view: dict) -> Text | None:
+    def private_note(self, view: StPetersburgView) -> Text | None:
         seat = self.viewer
-        players = view.get("players", [])
+        players = view.players
         if seat is None or seat >= len(players):
             return None
         me = players[seat]
         text = Text()
         text.append_text(theme.seat_label(seat, self.table.name(seat)))
-        if me.get("rubles") is not None:
-            text.append(f" {me['rubles']} ₽", style="bold")
-        hand = me.get("hand") or []
+        if me.rubles is not None:
+            text.append(f" {me.rubles} ₽", style="bold")
+        hand = me.hand or ()
         text.append(" · hand: ")
         text.append(", ".join(CARDS[k].short for k in hand) if hand else "empty")
-        if view.get("step") != "over":  # the end shows everybody's money and hand
+        if view.step != "over":  # the end shows everybody's money and hand
             text.append(" (only you see this)", style="dim")
         return text
 
@@ -293,7 +296,7 @@ class StPetersburgScreen(GameScreen):
         ):
             return action.describe()
         text = Text(action.describe())
-        gives = card_gives(card, (self.view.get("options") or {}).get("taxman_phase", "aristocrat"))
+        gives = card_gives(card, self.view.options.taxman_phase)
         if text.cell_len + 3 + len(gives) <= self.CHOICE_WIDTH:
             text.append(" — ", style="dim")
         else:
@@ -302,12 +305,12 @@ class StPetersburgScreen(GameScreen):
         return text
 
     # -- details (i) ---------------------------------------------------------------------------
-    def details(self, view: dict) -> tuple[str | Text, RenderableType]:
+    def details(self, view: StPetersburgView) -> tuple[str | Text, RenderableType]:
         """Every player's tableau: public facts, plus the viewer's own hand and money."""
         title = Text("All players' tableaus", style="bold")
-        title.append(f" · round {view.get('round')} · {str(view.get('phase', '')).upper()}")
+        title.append(f" · round {view.round} · {view.phase.upper()}")
         parts: list[RenderableType] = []
-        for seat, player in enumerate(view.get("players", [])):
+        for seat, player in enumerate(view.players):
             if seat:
                 parts.append(Text(""))
             parts += self.player_details(view, seat, player)
@@ -323,8 +326,10 @@ class StPetersburgScreen(GameScreen):
         parts.append(Text(legend, style="dim"))
         return title, Group(*parts)
 
-    def player_details(self, view: dict, seat: int, player: dict) -> list[RenderableType]:
-        options = view.get("options") or {}
+    def player_details(
+        self, view: StPetersburgView, seat: int, player: StPetersburgPlayer
+    ) -> list[RenderableType]:
+        options = view.options
         mine = seat == self.viewer
         head = Text()
         head.append_text(theme.seat_label(seat, self.table.name(seat)))
@@ -332,9 +337,9 @@ class StPetersburgScreen(GameScreen):
             head.append(" (you)")
         if self.table.is_bot(seat):
             head.append(f" {self.table.bot_tag(seat)}", style="dim")
-        head.append(f"  ★ {player['points']}", style="bold")
-        head.append(f" · hand {player['hand_count']}/{player['hand_limit']}")
-        markers = player.get("markers") or []
+        head.append(f"  ★ {player.points}", style="bold")
+        head.append(f" · hand {player.hand_count}/{player.hand_limit}")
+        markers = player.markers
         if markers:
             head.append(
                 " · start marker"
@@ -344,7 +349,7 @@ class StPetersburgScreen(GameScreen):
             )
         out: list[RenderableType] = [head]
         # Money and hand: the view has them for the viewer, and for everyone when they are open.
-        rubles, hand = player.get("rubles"), player.get("hand")
+        rubles, hand = player.rubles, player.hand
         if rubles is not None or hand is not None:
             line = Text("   ")
             if rubles is not None:
@@ -352,20 +357,20 @@ class StPetersburgScreen(GameScreen):
                 line.append(" · " if hand is not None else "")
             if hand is not None:
                 line.append("hand: " + (", ".join(CARDS[k].name for k in hand) if hand else "empty"))
-            secret = "off" in (options.get("open_money", "off"), options.get("open_hands", "off"))
-            if mine and secret and view.get("step") != "over":
+            secret = "off" in (options.open_money, options.open_hands)
+            if mine and secret and view.step != "over":
                 line.append(" (only you see this)", style="dim")
             out.append(line)
         grid = RichTable.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, width=15)  # "  A Aristocrats"
         grid.add_column(no_wrap=True, width=13)  # "pays 12 ₽ 4 ★"
         grid.add_column(ratio=1)
-        area = player.get("play_area", [])
+        area = player.play_area
         faces = {
-            face: [item for item in area if CARDS[item["card"]].face == face]
+            face: [item for item in area if CARDS[item.card].face == face]
             for face in ("green", "blue", "orange")
         }
-        taxman_phase = "worker" if options.get("taxman_phase") == "worker" else "aristocrat"
+        taxman_phase = "worker" if options.taxman_phase == "worker" else "aristocrat"
         for face, items in faces.items():
             phase = PHASE_OF_FACE[face]
             style = FACE_STYLE[face]
@@ -373,19 +378,19 @@ class StPetersburgScreen(GameScreen):
             label.append(FACE_TITLE[face], style=style)
             cards = self.cards_text(items)
             notes = []
-            keys = [item["card"] for item in area]
+            keys = [item.card for item in area]
             if face == "blue" and "mariinskij_theater" in keys:
                 n = sum(1 for k in keys if CARDS[k].face == "orange")
                 notes.append(f"Mariinskij Theater +{n} ₽ for {n} orange card{'s' if n != 1 else ''}")
             if phase == taxman_phase and "tax_man" in keys:
                 n = sum(1 for k in keys if CARDS[k].face == "green")
                 notes.append(f"Tax Man +{n} ₽ for {n} green card{'s' if n != 1 else ''}")
-            used = sum(1 for item in items if item.get("used"))
+            used = sum(1 for item in items if item.used)
             if face == "blue" and used:
                 notes.append(f"Observatory used this round: −{used} ★")
             if notes:
                 cards.append(" (" + "; ".join(notes) + ")", style="italic")
-            rubles_, points_ = (player.get("income") or {}).get(phase, [0, 0])
+            rubles_, points_ = player.income.at(phase)
             pays = Text("pays ")
             if rubles_ or points_:
                 pays.append(
@@ -397,7 +402,7 @@ class StPetersburgScreen(GameScreen):
             else:
                 pays.append("nothing", style="dim")
             grid.add_row(label, pays, cards)
-        kinds = len({item["card"] for item in faces["orange"]})
+        kinds = len({item.card for item in faces["orange"]})
         bonus = Text("bonus ")
         bonus.append(f"{aristocrat_bonus(kinds)} ★", style="bold")
         why = Text(f"{kinds} different aristocrat{'s' if kinds != 1 else ''} now")
@@ -408,15 +413,15 @@ class StPetersburgScreen(GameScreen):
         return out
 
     @staticmethod
-    def cards_text(items: list[dict]) -> Text:
+    def cards_text(items: list[PlayAreaCard]) -> Text:
         """'Lumberjack ×2, Gold Miner · trading: Weaving Mill' in table order."""
         counts: dict[str, int] = {}
         for item in items:
-            counts[item["card"]] = counts.get(item["card"], 0) + 1
+            counts[item.card] = counts.get(item.card, 0) + 1
         used: dict[str, int] = {}
         for item in items:
-            if item.get("used"):
-                used[item["card"]] = used.get(item["card"], 0) + 1
+            if item.used:
+                used[item.card] = used.get(item.card, 0) + 1
         plain = [k for k in sorted(counts, key=CARD_ORDER.get) if not CARDS[k].is_trading]
         trading = [k for k in sorted(counts, key=CARD_ORDER.get) if CARDS[k].is_trading]
         text = Text()
@@ -457,11 +462,11 @@ class StPetersburgScreen(GameScreen):
     def action_buy(self) -> None:
         if self.not_your_turn():
             return
-        step = self.view.get("step")
+        step = self.view.step
         if step == "observatory":
             buys = self.actions_of("observatory_buy")
             if not buys:
-                card = self.view.get("observatory_card")
+                card = self.view.observatory_card
                 if card in CARDS:
                     self.play(ObservatoryBuy(card, self.hand_price(card)))
                 else:
@@ -484,20 +489,20 @@ class StPetersburgScreen(GameScreen):
         """The Buy to send for a display card that cannot be bought, for the rules' reason. A
         trading card goes without the card it would replace, so that the rules name what blocks
         it: nothing to replace, or the price of the cheapest replacement."""
-        prices = (self.view.get("prices") or {}).get(row, [])
+        prices = self.view.prices.row(row)
         price = prices[index] if index < len(prices) and prices[index] is not None else CARDS[key].price
         return Buy(row, index, key, price)
 
     def action_take(self) -> None:
         if self.not_your_turn():
             return
-        step = self.view.get("step")
+        step = self.view.step
         if step == "observatory":
             takes = self.actions_of("observatory_hand")
             if takes:
                 self.play(takes[0])
             else:
-                card = self.view.get("observatory_card") or ""
+                card = self.view.observatory_card or ""
                 self.play(ObservatoryToHand(card))
             return
         target = self.display_target(step)
@@ -522,10 +527,11 @@ class StPetersburgScreen(GameScreen):
         if plays:
             self.choose_and_play(plays, "Play which card from your hand?")
             return
-        hand = self.me().get("hand")
+        me = self.me()
+        hand = me.hand if me is not None else None
         if not hand:
             self.say("Your hand is empty.", error=True)
-        elif self.view.get("step") != "actions":
+        elif self.view.step != "actions":
             self.say("You cannot play from your hand now: choose from the action list.", error=True)
         else:
             # Each card in hand is blocked by something of its own: the rules name each.
@@ -537,11 +543,15 @@ class StPetersburgScreen(GameScreen):
                 reasons.append(reason)
             self.say(" ".join(reasons), error=True)
 
-    def me(self) -> dict:
+    def me(self) -> StPetersburgPlayer | None:
         """The viewer's entry in the view's players (their own money and hand are in it)."""
-        players = self.view.get("players") or []
+        players = self.view.players
         seat = self.viewer
-        return players[seat] if seat is not None and 0 <= seat < len(players) else {}
+        return players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+    def my_play_area(self) -> tuple[PlayAreaCard, ...]:
+        me = self.me()
+        return me.play_area if me is not None else ()
 
     def hand_price(self, key: str) -> int:
         """What the viewer pays for a card not on the display (from the hand, or drawn with the
@@ -549,7 +559,7 @@ class StPetersburgScreen(GameScreen):
         as it goes without a card to replace (the rules then name what blocks it)."""
         if CARDS[key].is_trading:
             return CARDS[key].price
-        return card_price(key, [item["card"] for item in self.me().get("play_area", [])])
+        return card_price(key, [item.card for item in self.my_play_area()])
 
     def action_observatory(self) -> None:
         if self.not_your_turn():
@@ -558,11 +568,11 @@ class StPetersburgScreen(GameScreen):
         if uses:
             self.choose_and_play(uses, "Observatory: draw from which stack?")
             return
-        observatories = [item for item in self.me().get("play_area", []) if item["card"] == "observatory"]
+        observatories = [item for item in self.my_play_area() if item.card == "observatory"]
         if (
-            self.view.get("step") != "actions"
-            or self.view.get("phase") != "building"
-            or all(item.get("used") for item in observatories)
+            self.view.step != "actions"
+            or self.view.phase != "building"
+            or all(item.used for item in observatories)
         ):
             # no Observatory, the wrong phase or step, or all used: the rules say which
             self.play(UseObservatory("building"))
