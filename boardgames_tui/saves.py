@@ -27,7 +27,6 @@ from .names import name_problem
 from .rules import registry
 from .rules.core import State
 from .rules.record import GameRecord, RecordError, parse_json
-from .rules.view import stage_of
 
 DATA_ENV = "BOARDGAMES_TUI_DATA"
 # Set by a server for the games it runs: "ssh" (the player's files stay on the server, out of
@@ -315,7 +314,7 @@ def summarize(state: State) -> str:
         view = state.view(None)
     except Exception:
         return ""
-    return " · ".join(stage_of(view)[3]) or "in progress"
+    return " · ".join(view.stage()) or "in progress"
 
 
 def _stat(path: Path) -> tuple[float, tuple[int, int]]:

@@ -393,8 +393,6 @@ def check_view(game: Game, state: State, seat: int, view: Any) -> None:
     """A view is JSON once encoded; a typed one says what every view says, and the game's own
     decoder rebuilds it from the wire exactly."""
     data = json.loads(json.dumps(encode(view)))
-    if not game.view_class:
-        return
     assert isinstance(view, View), type(view)
     assert (view.game, view.viewer, view.to_move) == (game.id, seat, state.to_move())
     assert [p.name for p in view.players] == [s.name for s in state.seats]
@@ -485,3 +483,24 @@ def test_a_view_comes_back_from_the_wire_only_in_its_own_shape(toy_registered: G
     ):
         with pytest.raises(ValueError):
             game.decode_view(broken)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_declares_its_parts_and_each_is_whole(game_id: str):
+    """A game is its declarations: each part named is there, of the kind it must be, with no
+    method of the contract left out (an abstract state could not even be made)."""
+    import inspect
+
+    from boardgames_tui.rules.figures import Figure
+
+    game = registry.get(game_id)
+    state_class = game.part(game.state_class)
+    assert issubclass(state_class, State) and not inspect.isabstract(state_class)
+    assert issubclass(game.part(game.view_class), View)
+    assert callable(game.part(game.actions_module).decode_action)
+    assert callable(game.part(game.rules_values))
+    normal = game.part(game.normal_bot)()
+    assert callable(normal.choose)
+    state = game.new([f"P{i}" for i in range(game.min_players)], 5)
+    assert isinstance(state, state_class) and isinstance(state.view(None), game.part(game.view_class))
+    assert game.figures([]) == [] or all(isinstance(f, Figure) for f in game.figures([]))

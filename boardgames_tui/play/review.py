@@ -11,7 +11,6 @@ from ..rules import registry
 from ..rules.core import Event, State
 from ..rules.figures import Figure, Move
 from ..rules.record import GameRecord
-from ..rules.view import stage_of
 from .table import SETUP, LogEntry, Table, setup_log
 
 
@@ -27,11 +26,11 @@ class Review:
         self.record = record
         state = record.new_state()
         self.log: list[LogEntry] = setup_log(state)
-        self.moments = [Moment(state.copy(), len(self.log), stage_of(state.view(None))[0])]
+        self.moments = [Moment(state.copy(), len(self.log), state.view(None).round)]
         for i, step in enumerate(record.steps):
             for event in state.apply(step.seat, step.action):
                 self.log.append(LogEntry(i, step.seat, event))
-            self.moments.append(Moment(state.copy(), len(self.log), stage_of(state.view(None))[0]))
+            self.moments.append(Moment(state.copy(), len(self.log), state.view(None).round))
         self.events: list[tuple[Event, ...]] = [() for _ in record.steps]  # each move's own events
         for entry in self.log:
             if entry.step != SETUP:

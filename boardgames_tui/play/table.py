@@ -26,7 +26,7 @@ from ..rules.core import Action, Event, Game, IllegalAction, Seat, Standings, St
 from ..rules.levels import level_named
 from ..rules.opponents import make_bot
 from ..rules.record import GameRecord, RecordError
-from ..rules.view import View, stage_of
+from ..rules.view import View
 
 
 @dataclass(frozen=True)
@@ -314,7 +314,8 @@ class Table(Seated):
     def context(self) -> tuple[Any, ...]:
         """Where the game stands in its round, from the public view: a new decision in a new context
         (a new phase or step) is announced to a player who acts again."""
-        return stage_of(self._state.view(None))[:3]
+        view = self._state.view(None)
+        return (view.round, view.phase, view.step)
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_decision(self, seat: int) -> BotDecision:

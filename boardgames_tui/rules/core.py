@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
-from .view import decode
+from .view import View, decode
 
 
 class IllegalAction(Exception):
@@ -259,7 +259,7 @@ class State(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View[Any]:
         """What `seat` may see (None: what everybody may see), as the game's View."""
         raise NotImplementedError
 
@@ -417,6 +417,7 @@ class Game(ABC):
         "minutes",
         "pitch",
         "state_class",
+        "view_class",
     )
 
     id: ClassVar[str]
@@ -444,7 +445,7 @@ class Game(ABC):
     # the rules reference, Markdown shipped in the package, whose {{name}} fields rules_values
     # (a function of the resolved options) fills in from the game's data.
     state_class: ClassVar[str]
-    view_class: ClassVar[str] = ""
+    view_class: ClassVar[str]
     actions_module: ClassVar[str] = ".actions"
     figures_module: ClassVar[str] = ".figures"
     rules_file: ClassVar[str] = "rules.md"
@@ -496,10 +497,6 @@ class Game(ABC):
     def decode_view(self, data: Any) -> Any:
         """Rebuild a view that `rules.view.encode` turned into plain data (from the wire); raise
         ValueError when it is not of this game's view's shape."""
-        if not self.view_class:  # a game whose views are still dicts
-            if not isinstance(data, dict):
-                raise ValueError("a view is a dict")
-            return data
         return decode(self.part(self.view_class), data)
 
     def part(self, spec: str) -> Any:

@@ -227,20 +227,3 @@ def is_part_of(part: Any, whole: Any) -> bool:
             and all(is_part_of(p, w) for p, w in zip(part, whole))
         )
     return type(part) is type(whole) and part == whole
-
-
-def stage_of(view: Any) -> tuple[Any, str, str, tuple[str, ...]]:
-    """The round, phase, step and stage words of a view, typed or (while games move to typed
-    views) a dict."""
-    if isinstance(view, View):
-        return view.round, view.phase, view.step, view.stage()
-    if not isinstance(view, Mapping):
-        return None, "", "", ()
-    words = []
-    if view.get("period") is not None:  # San Marco's three periods, each of several rounds
-        words.append(f"period {view['period']}")
-    if view.get("round") is not None:
-        words.append(f"round {view['round']}")
-    if view.get("phase"):
-        words.append(str(view["phase"]))
-    return view.get("round"), str(view.get("phase") or ""), str(view.get("step") or ""), tuple(words)

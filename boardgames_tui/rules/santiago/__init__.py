@@ -5,8 +5,6 @@ Rules source: shared/rules/santiago.md. There is deliberately no 2-player mode (
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import Game, OptionSpec
 
 # The launcher shows every game's title, pitch and options before its first frame; the rules
@@ -73,22 +71,3 @@ class SantiagoGame(Game):
 
 
 GAME = SantiagoGame()
-
-
-def decode_action(data: Any):
-    # The actions module is imported when first needed, not with the package (start-up).
-    from .actions import decode_action as decode
-
-    return decode(data)
-
-
-def __getattr__(name: str):
-    # A name this package always exported, now loaded on first use.
-    if name == "SantiagoState":
-        from .state import SantiagoState
-
-        return SantiagoState
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["GAME", "SantiagoGame", "SantiagoState", "decode_action", "OPTIONS"]

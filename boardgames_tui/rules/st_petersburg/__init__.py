@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from ..core import Game, OptionSpec
-
-if TYPE_CHECKING:
-    from .actions import ACTION_CLASSES
-    from .state import StPetersburgState
 
 # The launcher shows every game's title, pitch and options before its first frame; the rules
 # machinery (state, actions, card data) is imported only once a game is played, replayed or its
@@ -92,26 +87,3 @@ class StPetersburgGame(Game):
 
 
 GAME = StPetersburgGame()
-
-
-def decode_action(data: Any):
-    # The actions module is imported when first needed, not with the package (start-up).
-    from .actions import decode_action as decode
-
-    return decode(data)
-
-
-def __getattr__(name: str):
-    # The names this package always exported, now loaded on first use.
-    if name == "StPetersburgState":
-        from .state import StPetersburgState
-
-        return StPetersburgState
-    if name == "ACTION_CLASSES":
-        from .actions import ACTION_CLASSES
-
-        return ACTION_CLASSES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["GAME", "StPetersburgGame", "StPetersburgState", "decode_action", "ACTION_CLASSES"]

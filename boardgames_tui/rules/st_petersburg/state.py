@@ -996,7 +996,7 @@ class StPetersburgState(State):
             if s != seat:
                 self.rubles[s] = opening_rubles(self.areas[s]) if opening else guess_rubles(own, rng)
 
-    def view(self, seat: int | None) -> StPetersburgView:  # type: ignore[override]
+    def view(self, seat: int | None) -> StPetersburgView:
         """What `seat` may see (None: anybody). Each player's play area and income are shared by
         the views of that area (see _Area), being frozen."""
         n = self.n
@@ -1078,7 +1078,7 @@ class StPetersburgState(State):
             markers=tuple(markers),
         )
 
-    def bot_view(self, seat: int) -> StPetersburgView | StPetersburgBotView:  # type: ignore[override]
+    def bot_view(self, seat: int) -> StPetersburgView | StPetersburgBotView:
         """The part of view(seat) that the bots read (the mover's money, hand and play area, the
         stacks, the stage of the game, the options); the other players' entries are None."""
         if self.step == "over" or seat not in self.to_move():

@@ -46,7 +46,7 @@ from typing_extensions import TypeVar
 
 from ...play.table import Table
 from ...rules.core import Action
-from ...rules.view import View, encode, stage_of
+from ...rules.view import View, encode
 from .. import theme
 from ..boardkit import KeyMap, digits_row, row
 from ..requests import AskQuit, GoOn, ShowCaption, ShowHelp, ShowResults, host
@@ -60,7 +60,7 @@ from .dialogs import ChoiceScreen
 # The view a game's screen is shown from (what its table's `view` gives): a typed view, or a plain
 # mapping for a game that has none yet. A board's screen names its own (GameScreen[SantiagoView]);
 # one that does not gets a dict, as the views of the first games were.
-ViewT = TypeVar("ViewT", bound="View[Any] | Mapping[str, Any]", default=dict[str, Any])
+ViewT = TypeVar("ViewT", bound="View[Any]", default="View[Any]")
 
 
 class GenericBoard(Plain):
@@ -230,18 +230,17 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
     # -- hooks for a game ----------------------------------------------------------------------
     def header_text(self, view: ViewT) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
-        round_, phase, _, _ = stage_of(view)
-        if round_ is not None:
-            text.append(f" · round {round_}")
-        if phase:
-            text.append(f" · {phase.upper()}")
+        if view.round is not None:
+            text.append(f" · round {view.round}")
+        if view.phase:
+            text.append(f" · {view.phase.upper()}")
         return text
 
     def player_rows(self, view: ViewT) -> list[Text]:
         rows = []
         for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
-            players = view.players if isinstance(view, View) else view.get("players") or []
+            players = view.players
             entry = encode(players[seat]) if seat < len(players) else None
             points = entry.get("points") if isinstance(entry, dict) else None
             if points is not None:
@@ -285,7 +284,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         facts about every player, and the viewer's own secrets (the view has them only for the
         viewer). The default lists each player's plain facts from the view."""
         lines = Text()
-        players = view.players if isinstance(view, View) else view.get("players") or []
+        players = view.players
         for seat, player in enumerate(players):
             if seat:
                 lines.append("\n")
@@ -319,7 +318,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
 
     def decision_title(self, view: ViewT) -> str:
         """The decision in a few words, for "Ann, you act again: …" (the phase by default)."""
-        _, phase, step, _ = stage_of(view)
+        phase, step = view.phase, view.step
         words = [phase.upper()]
         if step and step not in ("actions", phase):
             words.append(step)
