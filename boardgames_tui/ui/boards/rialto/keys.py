@@ -4,28 +4,33 @@ hand and Space picks; while a bridge or gondola is placed they move over the fre
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
+if TYPE_CHECKING:  # the screen imports this key map
+    from .screen import RialtoScreen
 
-def picking(screen) -> bool:
+
+def picking(screen: RialtoScreen) -> bool:
     return screen.picks is not None
 
 
-def placing(screen) -> bool:
+def placing(screen: RialtoScreen) -> bool:
     return screen.map_kind is not None
 
 
-def bridging(screen) -> bool:
+def bridging(screen: RialtoScreen) -> bool:
     return screen.map_kind == "bridge"
 
 
-def from_the_list(screen) -> bool:
+def from_the_list(screen: RialtoScreen) -> bool:
     """Decisions the board leaves to the action list: rows, buildings, discards, greens, blues."""
     return screen.my_turn and screen.picks is None and screen.map_kind is None
 
 
-def tab_useful(screen) -> bool:
+def tab_useful(screen: RialtoScreen) -> bool:
     return placing(screen) and screen.cursor.jumps()
 
 

@@ -37,6 +37,8 @@ assert sorted(GRID) == list(range(NDISTRICTS)) and max(c for c, _ in GRID.values
 TALL = 34  # from this many rows each district shows a second line (what scoring gives now)
 WIDE = 100  # from this many columns the gaps between districts widen
 END = 3  # the cells of a slot's end on a border: letter, mark, number
+# A place on the map, as the cursor and the mouse name it: ("slot", i) or ("district", d).
+Place = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ class Layout:
     def spot(self, slot: int) -> Spot:
         return self.spots[slot]
 
-    def place_at(self, x: int, y: int) -> tuple | None:
+    def place_at(self, x: int, y: int) -> Place | None:
         """("slot", i) or ("district", d) at the cell (x, y) of the map, or None."""
         for spot in self.spots:
             if spot.kind == "arc":

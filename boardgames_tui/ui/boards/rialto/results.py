@@ -3,17 +3,21 @@ rules' final scoring, the view's `final`), then every player's total by source."
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ....play.table import Table
 from ....rules.rialto.data import DISTRICTS
 from ....rules.rialto.view import RialtoView
 from . import signs
 
 
-def results(table, width: int) -> RenderableType | None:
-    view: RialtoView = table.view(None)
+def results(table: Table, width: int) -> RenderableType | None:
+    # Rialto's table gives Rialto's view; the table itself knows only the common part.
+    view = cast(RialtoView, table.view(None))
     final = view.final
     if final is None:
         return None

@@ -13,6 +13,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from ....play.table import Table
 from ....rules.core import Action, Pass
 from ....rules.rialto.actions import (
     BLUE_TEXT,
@@ -45,7 +46,7 @@ from . import places, signs, tray
 from .board import RialtoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP
-from .layout import Layout
+from .layout import Layout, Place
 from .picking import Picks
 from .scene import Scene
 
@@ -74,19 +75,19 @@ PASS_WORDS = {
 FRAME_LINES = 7
 
 
-class RialtoScreen(GameScreen):
+class RialtoScreen(GameScreen[RialtoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
     SECRETS = "hand"
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.cursor = TargetCursor()
         self.map_kind: str | None = None  # "bridge" or "gondola" while a tile is being placed
         self.moves: dict[Hashable, list[Action]] = {}
         self.picks: Picks | None = None
         self.flip = False
-        self._decision: tuple | None = None
+        self._decision: tuple[object, ...] | None = None
 
     # -- reading the table ---------------------------------------------------------------------
     def follow_decision(self, view: RialtoView) -> None:
@@ -162,12 +163,19 @@ class RialtoScreen(GameScreen):
             view=view,
             viewer=self.viewer,
             acting=self.my_turn,
-            place=cast(tuple, self.cursor.place) if self.map_kind is not None else None,
+            place=self.slot_place(),
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             preview=self.preview(),
             tray=tuple(self.tray_lines(layout)),
             places=self.marked_places,
         )
+
+    def slot_place(self) -> Place | None:
+        """The slot under the map cursor while a tile is being placed."""
+        if self.map_kind is None:
+            return None
+        # set_map_targets gives the cursor slots only: ("slot", i)
+        return cast(Place | None, self.cursor.place)
 
     def lesson_places(self) -> frozenset[str]:
         """The districts, links, banks, the Doge order and the next bridge always; the rows while
@@ -202,7 +210,7 @@ class RialtoScreen(GameScreen):
 
     def place_hint(self, width: int) -> Text:
         """What the cursor's slot joins and what Enter does there."""
-        place = cast(tuple | None, self.cursor.place)
+        place = self.slot_place()
         if place is None:
             return Text("No free slot.", style="dim")
         slot = place[1]
@@ -462,8 +470,9 @@ class RialtoScreen(GameScreen):
             if move is not None:
                 self.play(move)
             return
-        slot = moves[0].slot  # type: ignore[attr-defined]
-        self.choose_and_play(moves, f"Gondola {SLOT_LETTERS[slot]}: where does the councilman go?")
+        gondola = moves[0]
+        assert isinstance(gondola, PlaceGondola)  # a slot's moves are all of the tile being placed
+        self.choose_and_play(moves, f"Gondola {SLOT_LETTERS[gondola.slot]}: where does the councilman go?")
 
     def action_flip(self) -> None:
         if self.map_kind != "bridge":

@@ -158,9 +158,14 @@ def gap_piece(scene: Scene, spot: Spot, width: int) -> Text:
     here = scene.place == ("slot", spot.slot)
     left_is_first = spot.ends[0][0] < spot.ends[1][0]
     text = Text()
-    if (here and scene.preview is not None) or tile is not None:
-        numbers = scene.preview if here and scene.preview is not None else (tile[1], tile[2])
-        mark = BRIDGE if (here and scene.preview is not None) or not tile[0] else GONDOLA
+    numbers: tuple[int, int] | None = None
+    mark = BRIDGE
+    if here and scene.preview is not None:
+        numbers = scene.preview
+    elif tile is not None:
+        numbers = (tile[1], tile[2])
+        mark = BRIDGE if not tile[0] else GONDOLA
+    if numbers is not None:
         first, second = (numbers[0], numbers[1]) if left_is_first else (numbers[1], numbers[0])
         text.append(str(first), style="bold")
         text.append(mark, style=WATER)
