@@ -13,14 +13,14 @@ from textual import events
 from ...widgets.lineboard import LineBoard
 from . import panels, signs
 from .layout import Layout
+from .panels import Hit
 
 RULE = Text("│", style=signs.DIM)
-Hit = tuple[int, int, int, object]
 Part = tuple[list[Text], list[Hit]]
 
 
 class MacaoBoard(LineBoard):
-    LAYOUT = Layout  # type: ignore[assignment]  # (LineBoard types it as a callable)
+    LAYOUT = Layout
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
@@ -45,7 +45,7 @@ class MacaoBoard(LineBoard):
         left_key = (layout, scene.focus, scene.preview, notes, scene.lines, scene.marks)
         left, _ = self.part("left", left_key, view, lambda: (panels.left_column(scene, layout), []))
         right: list[Text] = []
-        self.hit_parts: list[tuple[int, list[Hit]]] = []
+        self.hit_parts = []
         for name, height in panels.plan(scene, layout, self.source.panel):
             key = (layout, height, name, scene.acting, scene.marks) + panels.panel_key(name, scene)
 

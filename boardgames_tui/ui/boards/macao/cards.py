@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from ....rules.core import Action
 from ....rules.macao.data import CARD, ROUNDS, TABLEAU_SPACES
 from ....rules.macao.view import MacaoView
 from ...boardkit import PLACE
@@ -24,7 +25,7 @@ from . import signs
 class CardRow:
     card: str
     section: str  # "revealed", "display", "tableau" or "active"
-    actions: tuple = ()
+    actions: tuple[Action, ...] = ()
 
 
 SECTION_TITLES = {
@@ -35,10 +36,10 @@ SECTION_TITLES = {
 }
 
 
-def card_rows(view: MacaoView, p: int | None, legal: Sequence) -> list[CardRow]:
+def card_rows(view: MacaoView, p: int | None, legal: Sequence[Action]) -> list[CardRow]:
     """The rows for the decision: what can be taken first, then `p`'s tableau and active cards,
     each with the legal actions that name it."""
-    by_card: dict[str, list] = {}
+    by_card: dict[str, list[Action]] = {}
     for action in legal:
         card = getattr(action, "card", None)
         if isinstance(card, str):

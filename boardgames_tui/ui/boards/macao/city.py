@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, TypedDict
 
 from rich.style import Style
 from rich.text import Text
@@ -22,6 +23,9 @@ from rich.text import Text
 from ....rules.macao.data import QUARTER, QUARTER_LIST
 from ....rules.macao.view import MacaoView
 from . import signs
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 # Table D's grid: (row from the north, column from the west) of every quarter.
 TABLE_D: dict[str, tuple[int, int]] = {
@@ -177,7 +181,7 @@ class Canvas:
         return out
 
 
-def _console():
+def _console() -> Console:
     from rich.console import Console
 
     return Console(width=200, color_system=None)
@@ -207,13 +211,13 @@ def cost_text(q: str, width: int) -> Text:
     return text
 
 
-def draw_city(geo: CityGeometry, view: MacaoView, cursor: str | None, marked: frozenset) -> list[Text]:
+def draw_city(geo: CityGeometry, view: MacaoView, cursor: str | None, marked: frozenset[str]) -> list[Text]:
     """The turned map, `geo.lines` lines of `geo.width` cells, the cursor's quarter highlighted.
     The map without the cursor is kept while the view and the marks stay the same, so a cursor
     step only restyles the cells it leaves and reaches."""
     key = (geo, marked)
     if _drawn.get("key") != key or _drawn.get("view") is not view:
-        _drawn.update(key=key, view=view, lines=_draw_map(geo, view, marked))
+        _drawn.update({"key": key, "view": view, "lines": _draw_map(geo, view, marked)})
     lines = list(_drawn["lines"])  # the same lines but the cursor's, which are restyled copies
     if cursor in GRID:
         gx, gy = GRID[cursor]
@@ -227,10 +231,16 @@ def draw_city(geo: CityGeometry, view: MacaoView, cursor: str | None, marked: fr
     return lines
 
 
-_drawn: dict = {}  # the last map drawn without a cursor: key, view, lines
+class _Drawn(TypedDict, total=False):
+    key: tuple[CityGeometry, frozenset[str]]
+    view: MacaoView
+    lines: list[Text]
 
 
-def _draw_map(geo: CityGeometry, view: MacaoView, marked: frozenset) -> list[Text]:
+_drawn: _Drawn = {}  # the last map drawn without a cursor: key, view, lines
+
+
+def _draw_map(geo: CityGeometry, view: MacaoView, marked: frozenset[str]) -> list[Text]:
     canvas = Canvas(geo.width, geo.lines)
     for a, b in borders():
         kind = kind_of(a, b)

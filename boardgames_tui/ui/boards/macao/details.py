@@ -7,7 +7,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ....rules.macao.data import CARD, GOOD_NAMES, HOUSE_SET_NOTICE, QUARTER, ROUNDS
+from ....rules.macao import HOUSE_SET_NOTICE
+from ....rules.macao.data import CARD, GOOD_NAMES, QUARTER, ROUNDS
 from ....rules.macao.reckoning import largest_group
 from ....rules.macao.view import MacaoView
 from . import rose, signs

@@ -5,45 +5,51 @@ that need no place; colour letters pay a cube or mark a die."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
+
+if TYPE_CHECKING:  # the screen imports this key map
+    from .screen import MacaoScreen
 
 # The footer writes the colours in capitals: the app lets a capital do what its small letter does.
 COLOUR_KEYS = tuple((letter, f"colour('{letter.upper()}')") for letter in "rbgkyv")
 
 
-def dicing(screen) -> bool:
+def dicing(screen: MacaoScreen) -> bool:
     return screen.dice is not None
 
 
-def paying(screen) -> bool:
+def paying(screen: MacaoScreen) -> bool:
     return screen.my_turn and screen.view.step == "pay"
 
 
-def colour_keys(screen) -> bool:
+def colour_keys(screen: MacaoScreen) -> bool:
     return dicing(screen) or paying(screen)
 
 
-def on_panel(*names: str):
-    def applies(screen) -> bool:
+def on_panel(*names: str) -> Callable[[MacaoScreen], bool]:
+    def applies(screen: MacaoScreen) -> bool:
         return screen.dice is None and screen.panel in names
 
     return applies
 
 
-def enter_here(screen) -> bool:
+def enter_here(screen: MacaoScreen) -> bool:
     return screen.dice is None and bool(screen.moves_here())
 
 
-def passing(screen) -> bool:
+def passing(screen: MacaoScreen) -> bool:
     return screen.dice is None and bool(screen.actions_of("pass"))
 
 
-def from_the_list(screen) -> bool:
+def from_the_list(screen: MacaoScreen) -> bool:
     return screen.my_turn
 
 
-def tab_useful(screen) -> bool:
+def tab_useful(screen: MacaoScreen) -> bool:
     return screen.dice is None and screen.jumps()
 
 

@@ -6,7 +6,8 @@ mouse: (line, first cell, last cell + 1, place).
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Hashable
+from typing import Literal, cast
 
 from rich.text import Text
 
@@ -20,7 +21,9 @@ FLEXIBLE = ("cards", "track")  # they take the lines they get (at least MIN_FLEX
 MIN_FLEXIBLE = 5
 TALL_CITY = 16  # the lines a city with two lines a quarter (its cost) needs
 
-Hit = tuple[int, int, int, object]  # (line, first cell, last cell + 1, place)
+# A place the mouse can pick: a die or a card row by its index, a quarter or a sea space by its name.
+Place = tuple[Literal["die", "card"], int] | tuple[Literal["quarter", "space"], str]
+Hit = tuple[int, int, int, Place]  # (line, first cell, last cell + 1, place)
 
 
 def wall_line(view: MacaoView, width: int) -> Text:
@@ -91,7 +94,7 @@ def plan(scene: Scene, layout: Layout, focus: str) -> list[tuple[str, int]]:
     return [(name, shown[name]) for name in ORDER if name in shown]
 
 
-def panel_key(name: str, scene: Scene) -> tuple:
+def panel_key(name: str, scene: Scene) -> tuple[Hashable, ...]:
     """What a panel shows besides the view: its cursor and marks."""
     if name == "dice":
         return (scene.dice_at, scene.dice_marked, scene.preview)

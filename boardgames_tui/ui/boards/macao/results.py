@@ -5,10 +5,13 @@ the totals, ties broken by the wall."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ....play.table import Table
 from ....rules.macao.data import CARD, PUNISH_PP, QUARTER, QUARTER_PP
 from ....rules.macao.reckoning import largest_group, shielded
 from ....rules.macao.view import MacaoView
@@ -22,8 +25,9 @@ def signed(points: int) -> str:
     return f"+{points}" if points >= 0 else f"−{-points}"
 
 
-def results(table, width: int) -> RenderableType | None:
-    view: MacaoView = table.view(None)
+def results(table: Table, width: int) -> RenderableType | None:
+    # Macao's table gives Macao's view; the table itself knows only the common part.
+    view = cast(MacaoView, table.view(None))
     final = view.final
     if not final:
         return None

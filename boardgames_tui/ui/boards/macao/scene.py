@@ -25,10 +25,10 @@ class Scene:
     dice_at: int | None = None
     dice_marked: tuple[int, ...] = ()
     quarter: str | None = None  # the city's cursor
-    quarters: frozenset = frozenset()  # quarters where Enter takes (or lands the Soldier)
+    quarters: frozenset[str] = frozenset()  # quarters where Enter takes (or lands the Soldier)
     quarter_action: str = ""
     space: str | None = None  # the sea's cursor
-    spaces: frozenset = frozenset()  # spaces where Enter sails or delivers
+    spaces: frozenset[str] = frozenset()  # spaces where Enter sails or delivers
     space_action: str = ""
     card_owner: int | None = None  # whose cards the card panel shows
     card_rows: tuple[CardRow, ...] = ()

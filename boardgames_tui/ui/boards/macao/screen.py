@@ -6,14 +6,16 @@ about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import cast
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from ....play.table import Table
 from ....rules.core import Action, Pass
+from ....rules.macao import HOUSE_SET_NOTICE
 from ....rules.macao.actions import (
     Activate,
     ChooseDice,
@@ -31,7 +33,7 @@ from ....rules.macao.actions import (
     Wall,
     colour_name,
 )
-from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES, HOUSE_SET_NOTICE, ROUNDS
+from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES, ROUNDS
 from ....rules.macao.view import MacaoView
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
@@ -42,6 +44,7 @@ from .board import MacaoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP
 from .layout import Layout
+from .panels import Place
 from .picking import DicePicks
 from .scene import Scene
 
@@ -75,17 +78,19 @@ PANEL_FOR_STEP = {
 PANEL_OF_GROUP = {"quarter": "city", "sail": "sea", "activate": "cards", "use": "cards"}
 
 
-class MacaoScreen(GameScreen):
+class MacaoScreen(GameScreen[MacaoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
-    view: MacaoView  # the frame's, once it has read the table
 
-    @property  # type: ignore[override]
-    def SECRETS(self) -> str:  # noqa: N802 (the frame's name for it)
+    # The frame's SECRETS is a plain string; Macao's depends on the table's options (a shared
+    # table's come anew with each update), so it stays a property, read when asked. mypy will not
+    # let a read-only property stand for a writable attribute; nothing writes SECRETS.
+    @property
+    def SECRETS(self) -> str:  # type: ignore[override]  # noqa: N802 (the frame's name for it)
         """Only the dice chosen all at once are hidden in Macao (the deck is nobody's)."""
         return "dice" if self.table.options.get("dice_choice") == "simultaneous" else ""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.panel = "city"
         self.dice: DicePicks | None = None
@@ -96,7 +101,7 @@ class MacaoScreen(GameScreen):
         self.card_owner: int | None = None  # whose cards the panel shows (←→); None: the rose's
         self.quarter_moves: dict[str, list[Action]] = {}
         self.space_moves: dict[str, list[Action]] = {}
-        self._decision: tuple | None = None
+        self._decision: tuple[str, int | None, int | None, int | None, bool] | None = None
         self._marked_panel: str | None = None  # the panel a walkthrough's marks bring up, once
 
     # -- reading the table ---------------------------------------------------------------------
@@ -204,7 +209,7 @@ class MacaoScreen(GameScreen):
         rows = cards.card_rows(self.view, owner, self.legal) if owner is not None else []
         return marking.names(self.view, self.panels(), [row.card for row in rows])
 
-    def mark_parts(self, parts, places=()) -> None:
+    def mark_parts(self, parts: Collection[str], places: Iterable[str] = ()) -> None:
         """New marks bring up the panel of the first marked place that is on one (a caption about
         the sea shows the sea); the same marks again (the caption back after Esc) leave the panel
         the player chose."""
@@ -657,20 +662,20 @@ class MacaoScreen(GameScreen):
         self.play_kind("joker", "You have no joker to use now.")
 
     # -- the mouse -------------------------------------------------------------------------------
-    def map_clicked(self, place: Hashable) -> None:
-        kind, what = cast(tuple, place)
-        if kind == "die" and self.dice is not None:
-            self.mark_die(what)
+    def map_clicked(self, place: Place) -> None:
+        # place[0] picks the kind of place, and with it the type of place[1]
+        if place[0] == "die" and self.dice is not None:
+            self.mark_die(place[1])
             return
-        if kind == "card":
-            again = self.card_at == what
-            self.card_at = what
-        elif kind == "quarter":
-            again = self.city.place == what
-            self.city.put(what)
-        elif kind == "space":
-            again = self.sea.place == what
-            self.sea.put(what)
+        if place[0] == "card":
+            again = self.card_at == place[1]
+            self.card_at = place[1]
+        elif place[0] == "quarter":
+            again = self.city.place == place[1]
+            self.city.put(place[1])
+        elif place[0] == "space":
+            again = self.sea.place == place[1]
+            self.sea.put(place[1])
         else:
             return
         self.redraw_board()

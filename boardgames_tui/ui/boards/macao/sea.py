@@ -92,7 +92,7 @@ def route_x0(width: int) -> int:
     return max(0, (width - ROUTE_WIDTH) // 2)
 
 
-def draw_route(view: MacaoView, width: int, cursor: str | None, marked: frozenset) -> list[Text]:
+def draw_route(view: MacaoView, width: int, cursor: str | None, marked: frozenset[str]) -> list[Text]:
     """The four lines of the route, centred in `width`, with the ships and the cursor."""
     x0 = route_x0(width)
     out = []
