@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Protocol
+from collections.abc import Hashable
+from typing import Any, Protocol, TypeVar
 
 from .data import ACTION_DECK, LIMIT_DECK, OFFER_CARDS
 
@@ -69,9 +70,13 @@ def redeal(state: Dealt, seat: int, rng: random.Random) -> None:
     state.limit_deck = limit_pool
 
 
-def unseen(deck: tuple[tuple[Any, int], ...], seen: Counter) -> list[Any]:
+# A kind of card: an action card's name or a limit card's value.
+Card = TypeVar("Card", bound=Hashable)
+
+
+def unseen(deck: tuple[tuple[Card, int], ...], seen: Counter[Card]) -> list[Card]:
     """The cards of the full `deck` (card, copies) less those `seen`, in the table's order."""
-    pool = []
+    pool: list[Card] = []
     for card, copies in deck:
         left = copies - seen[card]
         assert left >= 0, f"more {card} seen than the game has"

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Event, Seat, StandingRow, Standings, State, make, rank_rows
+from ..core import Action, Event, Game, Seat, StandingRow, Standings, State, make, rank_rows
 from ..steps import StepState
 from .actions import (
     Choose,
@@ -117,7 +117,7 @@ class SanMarcoState(StepState):
     # The card moves listed last, with what they were made from (see _card_actions).
     TRANSIENT = ("_listed",)
 
-    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         # The colours on the board: the players', then (2 players) the neutral colour of variant
         # A or the two dummies of variant B. Their cubes count in every scoring and can be
@@ -286,7 +286,8 @@ class SanMarcoState(StepState):
     def _chooser(self) -> int:
         offer = self.offers[self.offer_at]
         taken = len(offer["taken"])
-        return offer["choosers"][taken]
+        chooser: int = offer["choosers"][taken]
+        return chooser
 
     def _list_reroll(self, seat: int) -> list[Action]:
         return [Reroll(True), Reroll(False)]
@@ -553,7 +554,7 @@ class SanMarcoState(StepState):
     def _names(self, seats: list[int]) -> str:
         return ", ".join(self.seat_name(s) for s in seats)
 
-    def _offer(self, divider: int, choosers: list[int], piles: int) -> dict:
+    def _offer(self, divider: int, choosers: list[int], piles: int) -> dict[str, Any]:
         actions, limits = OFFER_CARDS[piles]
         cards = [self._draw_action() for _ in range(actions)] + [
             f"limit:{self.limit_deck.pop()}" for _ in range(limits)
@@ -575,7 +576,7 @@ class SanMarcoState(StepState):
             self.rng.shuffle(self.action_deck)
         return self.action_deck.pop()
 
-    def split_offer(self, seat: int) -> dict:
+    def split_offer(self, seat: int) -> dict[str, Any]:
         """The offer `seat` is splitting now (split step; `seat` among to_move())."""
         return next(o for o in self.offers if o["divider"] == seat and not o["confirmed"])
 
@@ -610,7 +611,7 @@ class SanMarcoState(StepState):
         self._say(f"{self.seat_name(offer['divider'])}'s piles: {piles}", reveal=True)
         self.step = "choose"
 
-    def pile_cards(self, offer: dict, pile: int) -> list[str]:
+    def pile_cards(self, offer: dict[str, Any], pile: int) -> list[str]:
         return [c for c, q in zip(offer["cards"], offer["draft"]) if q == pile]
 
     def _do_choose(self, seat: int, action: Choose) -> None:

@@ -5,40 +5,45 @@ over the map when a card (or the set-up) asks for a district or a canal."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
+if TYPE_CHECKING:  # the screen is made from this key map: at run time it imports this module
+    from .screen import SanMarcoScreen
 
-def splitting(screen) -> bool:
+
+def splitting(screen: SanMarcoScreen) -> bool:
     return screen.my_turn and screen.view.step == "split"
 
 
-def choosing(screen) -> bool:
+def choosing(screen: SanMarcoScreen) -> bool:
     return screen.my_turn and screen.view.step == "choose"
 
 
-def on_map(screen) -> bool:
+def on_map(screen: SanMarcoScreen) -> bool:
     return screen.map_kind is not None
 
 
-def enter_here(screen) -> bool:
+def enter_here(screen: SanMarcoScreen) -> bool:
     return bool(screen.moves_here())
 
 
-def several_cards(screen) -> bool:
+def several_cards(screen: SanMarcoScreen) -> bool:
     return screen.my_turn and screen.view.step == "resolve" and len(screen.distinct_cards()) > 1
 
 
-def from_the_list(screen) -> bool:
+def from_the_list(screen: SanMarcoScreen) -> bool:
     """Decisions the board leaves to the action list: a reroll, whose cubes a banishment takes."""
     return screen.my_turn and screen.view.step in ("reroll", "banish_pick")
 
 
-def walking(screen) -> bool:
+def walking(screen: SanMarcoScreen) -> bool:
     return screen.can_walk_doge()
 
 
-def tab_useful(screen) -> bool:
+def tab_useful(screen: SanMarcoScreen) -> bool:
     return on_map(screen) and screen.cursor.jumps()
 
 

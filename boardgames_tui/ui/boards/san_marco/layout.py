@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ....rules.san_marco.data import DISTRICTS, NDISTRICTS, PAIRS
+from .scene import MapPlace
 
 COLUMNS, ROWS = 3, 2
 # district index -> (column, row): west on the left, the north bank on top, roughly as on a map
@@ -146,7 +147,7 @@ class Layout:
             return ca + cb, 2 * ROWS - 1 + self.far.index(canal)
         return ca + cb, ra + rb
 
-    def place_at(self, x: int, y: int) -> tuple | None:
+    def place_at(self, x: int, y: int) -> MapPlace | None:
         """("district", d) or ("canal", a, b) at the cell (x, y) of the map, or None."""
         for canal in self.canals:
             start = 0 if canal.kind == "far" else canal.x  # a far canal's words count too

@@ -3,17 +3,21 @@ each colour gained), the prestige from before it, and the totals with the tie-br
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ....play.table import Table
 from ....rules.san_marco.data import DISTRICTS, NDISTRICTS, SAN_MARCO
+from ....rules.san_marco.view import SanMarcoView
 from .signs import colour_count, colour_label, cube_text
 from .venice import scores_now
 
 
-def results(table, width: int) -> RenderableType:
-    view = table.view(None)
+def results(table: Table, width: int) -> RenderableType:
+    view = cast(SanMarcoView, table.view(None))  # a table gives its game's view
     names = [seat.name for seat in table.seats]
     colours = colour_count(view)
     cubes = view.cubes

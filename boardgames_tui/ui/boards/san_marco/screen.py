@@ -6,12 +6,11 @@ keys' `when` (keys.py) can ask about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from ....play.table import Table
 from ....rules.core import Action
 from ....rules.san_marco.actions import (
     Choose,
@@ -45,7 +44,7 @@ from ...widgets.actions import ActionGroup
 from .board import VeniceBoard
 from .keys import HELP_NOTES, KEYMAP
 from .layout import Layout
-from .scene import Scene, current_offer
+from .scene import MapPlace, Scene, Spot, current_offer, is_map_place
 from .signs import (
     DOGE,
     card_help,
@@ -84,8 +83,8 @@ District = tuple[str, int]
 
 # A walkthrough's words for the board's places (lesson_places): a district by its name, a canal by
 # its two districts (either way round), the Doge, a pile by its number.
-DISTRICT_NAMES = {district.name: ("district", d) for d, district in enumerate(DISTRICTS)}
-CANAL_NAMES = {
+DISTRICT_NAMES: dict[str, MapPlace] = {district.name: ("district", d) for d, district in enumerate(DISTRICTS)}
+CANAL_NAMES: dict[str, MapPlace] = {
     f"{DISTRICTS[x].name} – {DISTRICTS[y].name}": ("canal", a, b)
     for a, b in PAIRS
     for x, y in ((a, b), (b, a))
@@ -97,7 +96,7 @@ def pile_name(pile: int) -> str:
     return f"pile {pile + 1}"
 
 
-def place_named(name: str) -> Hashable | None:
+def place_named(name: str) -> Spot | None:
     """The board's place a walkthrough names ("San Marco", "Cannaregio – San Marco", "the Doge",
     "pile 2"), or None."""
     if name in DISTRICT_NAMES:
@@ -116,21 +115,22 @@ def bridge_tuples(view: SanMarcoView) -> list[tuple[tuple[int, int], int]]:
     return [((a, b), owner) for a, b, owner in view.bridges]
 
 
-class SanMarcoScreen(GameScreen):
+class SanMarcoScreen(GameScreen[SanMarcoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
     SECRETS = "cards when dividing"
-    view: SanMarcoView  # the table's view for `viewer`, once read
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.cursor = TargetCursor()
         self.map_kind: str | None = None  # "district" or "canal" while the map takes a move
-        self.moves: dict[Hashable, list[Action]] = {}
+        self.moves: dict[MapPlace, list[Action]] = {}
         self.card: int | None = None
         self.pile: int | None = None
-        self._decision: tuple | None = None
-        self._cursor_for: tuple | None = None
+        # What the last view asked of whom (step, period, round, offer, viewer, cards to play): the
+        # picks start afresh when it changes.
+        self._decision: tuple[str, int, int | None, int, int | None, tuple[str, ...]] | None = None
+        self._cursor_for: tuple[str | None, int | None] | None = None
 
     # -- reading the table ---------------------------------------------------------------------
     def follow_decision(self, view: SanMarcoView) -> None:
@@ -199,15 +199,15 @@ class SanMarcoScreen(GameScreen):
         self._cursor_for = (kind, self.viewer)
         self.cursor.set_targets(targets, prefer_actionable=True)
 
-    def map_moves(self) -> tuple[str | None, dict[Hashable, list[Action]]]:
+    def map_moves(self) -> tuple[str | None, dict[MapPlace, list[Action]]]:
         """The map's kind of place for the viewer's decision ("district", "canal", or None when
         the map takes no move now) and the viewer's moves at each place."""
         if not self.my_turn:
             return None, {}
         step = self.view.step
-        moves: dict[Hashable, list[Action]] = {}
+        moves: dict[MapPlace, list[Action]] = {}
 
-        def add(place: Hashable, action: Action) -> None:
+        def add(place: MapPlace, action: Action) -> None:
             moves.setdefault(place, []).append(action)
 
         if step == "bridges":
@@ -240,8 +240,13 @@ class SanMarcoScreen(GameScreen):
     def map_layout(self) -> Layout:
         return Layout(self.size.width or 80, self.size.height or 24)
 
-    def moves_here(self) -> list[Action]:
+    def map_place(self) -> MapPlace | None:
+        """Where the map's cursor is, if anywhere (it holds only the places set_map_targets gave)."""
         place = self.cursor.place
+        return place if is_map_place(place) else None
+
+    def moves_here(self) -> list[Action]:
+        place = self.map_place()
         return list(self.moves.get(place, ())) if self.map_kind is not None and place is not None else []
 
     # -- the scene ------------------------------------------------------------------------------
@@ -252,7 +257,7 @@ class SanMarcoScreen(GameScreen):
             names=[s.name for s in self.table.seats],
             viewer=self.viewer,
             acting=self.my_turn,
-            place=self.cursor.place if self.map_kind is not None else None,
+            place=self.map_place() if self.map_kind is not None else None,
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             notes=self.doge_notes(),
             spots=self.spots(),
@@ -262,7 +267,7 @@ class SanMarcoScreen(GameScreen):
         )
 
     # -- a walkthrough's places -----------------------------------------------------------------
-    def spots(self) -> frozenset[Hashable]:
+    def spots(self) -> frozenset[Spot]:
         """The board's places for the names a walkthrough step marks (`marked_places`)."""
         return frozenset(p for name in self.marked_places if (p := place_named(name)) is not None)
 
@@ -356,7 +361,8 @@ class SanMarcoScreen(GameScreen):
         Routes that differ only in which of one owner's bridges on a canal they cross go through
         the same districts and pay the same people: one of them stands for all."""
         moves = sorted(moves, key=self.route_cost_of)
-        distinct: dict[tuple, PlayDoge] = {}
+        # by the districts passed and who is paid what (or by the district alone, for no route)
+        distinct: dict[tuple[object, ...], PlayDoge] = {}
         start = self.view.doge
         for move in moves:
             if start is None or not move.steps:
@@ -408,7 +414,7 @@ class SanMarcoScreen(GameScreen):
         stop.append_text(scores_text(view, here))
         labels: list[Text] = [stop]
         nexts: list[int | None] = [None]
-        seen: set[tuple] = set()
+        seen: set[tuple[int, int]] = set()  # (district, owner) of the steps listed
         for there, step, price in doge_steps(here, bridges, seat) if len(steps) < DOGE_MAX_STEPS else ():
             if price > left:
                 continue
@@ -454,14 +460,14 @@ class SanMarcoScreen(GameScreen):
             text.append(card_label(card, long=True), style="bold")
             text.append(f": {card_help(card)}")
             return text
-        if step == "choose" and offer and self.pile is not None and offer.cards:
+        if step == "choose" and offer and self.pile is not None and offer.cards and offer.draft is not None:
             limit = sum(limit_value(c) for c, p in zip(offer.cards, offer.draft) if p == self.pile)
             text.append(f"Pile {self.pile + 1}: ", style="bold")
             text.append(limit_after(view, self.viewer or 0, limit))
             return text
-        if self.map_kind is None or self.cursor.place is None:
+        place = self.map_place()
+        if self.map_kind is None or place is None:
             return Text()
-        place = self.cursor.place
         moves = self.moves.get(place, [])
         if place[0] == "canal":
             _, a, b = place
@@ -685,7 +691,7 @@ class SanMarcoScreen(GameScreen):
             return text
         if isinstance(action, Choose):
             offer = self.offer()
-            if offer and offer.cards is not None:
+            if offer and offer.cards is not None and offer.draft is not None:
                 cards = [c for c, p in zip(offer.cards, offer.draft) if p == action.pile]
                 limit = sum(limit_value(c) for c in cards)
                 return (
@@ -711,9 +717,11 @@ class SanMarcoScreen(GameScreen):
                 if p == where:
                     groups.append(ActionGroup("here", f"(the card is in pile {p + 1})", [], counted=False))
                 else:
-                    put = [a for a in legal if isinstance(a, PutCard) and a.card == self.card and a.pile == p]
+                    put: list[Action] = [
+                        a for a in legal if isinstance(a, PutCard) and a.card == self.card and a.pile == p
+                    ]
                     groups.append(ActionGroup("put", f"Move it to pile {p + 1}", put))
-            confirm = [a for a in legal if isinstance(a, Confirm)]
+            confirm: list[Action] = [a for a in legal if isinstance(a, Confirm)]
             groups.append(
                 ActionGroup(
                     "confirm",
@@ -732,7 +740,7 @@ class SanMarcoScreen(GameScreen):
                 acts = [a for a in legal if getattr(a, "card", None) == i and not isinstance(a, Decline)]
                 label = f"Play the {card_label(pending[i], long=True)}" + ("…" if len(acts) != 1 else "")
                 groups.append(ActionGroup(f"card:{i}", label, acts, counted=False))
-            declines = [a for a in legal if isinstance(a, Decline)]
+            declines: list[Action] = [a for a in legal if isinstance(a, Decline)]
             if declines:
                 groups.append(
                     ActionGroup(
@@ -917,9 +925,9 @@ class SanMarcoScreen(GameScreen):
         if self.map_kind is None:
             self.say("Choose from the action list.", error=True)
             return
-        place = self.cursor.place
+        place = self.map_place()
         moves = self.moves_here()
-        if not moves:
+        if place is None or not moves:  # without a place there are no moves here either
             if place is not None and place[0] == "district":
                 self.say(f"{DISTRICTS[place[1]].name}: {self.why_not_here(place[1])}.", error=True)
             else:
@@ -965,7 +973,7 @@ class SanMarcoScreen(GameScreen):
             self.redraw_board()
 
     # -- the mouse -------------------------------------------------------------------------------
-    def map_clicked(self, place: Hashable) -> None:
+    def map_clicked(self, place: MapPlace) -> None:
         if self.map_kind is None:
             return
         again = self.cursor.place == place

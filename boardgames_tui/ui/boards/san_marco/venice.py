@@ -12,8 +12,6 @@ Meanwhile the cursor is underlined, not reversed (scene.CURSOR_AMONG_SPOTS).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from rich.style import Style
 from rich.text import Text
 
@@ -22,12 +20,14 @@ from ....rules.san_marco.reckoning import district_scores
 from ....rules.san_marco.view import SanMarcoView
 from ...boardkit import PLACE
 from .layout import Canal, Layout, far_label
-from .scene import Scene
+from .scene import MapPlace, Scene
 from .signs import DOGE, colour_style, colour_symbol, cube_text, is_neutral
 
 WATER = Style(color="#4a90d9")
-LIGHT = "┌─┐│└┘"
-HEAVY = "┏━┓┃┗┛"
+# A box's corners and sides, in the order they are unpacked: top left, across, top right, down,
+# bottom left, bottom right.
+LIGHT = ("┌", "─", "┐", "│", "└", "┘")
+HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
 
 
 class Canvas:
@@ -74,7 +74,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
     view = scene.view
     x, y = layout.box_of(district)
     w = layout.box_width
-    place = ("district", district)
+    place: MapPlace = ("district", district)
     tl, h, tr, v, bl, br = HEAVY if place in scene.marked else LIGHT
     d = DISTRICTS[district]
     values = f"{d.high}/{d.low}"
@@ -134,7 +134,7 @@ def draw_box(canvas: Canvas, layout: Layout, scene: Scene, district: int) -> Non
 def canal_text(scene: Scene, canal: Canal, owners: list[int]) -> Text:
     """The canal's cells: its bridges by owner, a + where a bridge may go now, water around."""
     view = scene.view
-    place: Hashable = ("canal", *canal.pair)
+    place: MapPlace = ("canal", *canal.pair)
     marks = Text()
     for owner in owners:
         marks.append(colour_symbol(view, owner), style=colour_style(view, owner))
