@@ -288,7 +288,3 @@ def quarter_hint(view: MacaoView, q: str, width: int, action: str) -> Text:
         parts.append(Text(action, style="italic"))
     parts.append(signs.label(view, owner) if owner is not None else Text("free", style=signs.DIM))
     return signs.fit(parts, width)
-
-
-def owned_count(view: MacaoView, p: int) -> int:
-    return sum(1 for owner in view.owner.values() if owner == p)

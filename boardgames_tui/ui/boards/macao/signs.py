@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES, QUARTER
+from ....rules.macao.data import CARD, COLOURS, GOOD_NAMES
 from ....rules.macao.view import MacaoView
 from ... import theme
 
@@ -139,10 +139,6 @@ def card_line(card: str) -> Text:
     text.append(" ")
     text.append_text(cost(c.cost))
     return text
-
-
-def quarter_name(quarter: str) -> str:
-    return QUARTER[quarter].name
 
 
 def fit(parts: Sequence[Text], width: int, sep: str = " · ") -> Text:

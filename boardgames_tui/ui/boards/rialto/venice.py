@@ -11,7 +11,7 @@ a link's cells (those the cursor would reverse), a bank's bonus on the canal lin
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 
 from rich.style import Style
 from rich.text import Text
@@ -267,7 +267,3 @@ def draw_map(layout: Layout, scene: Scene) -> list[Text]:
                     end.stylize(PLACE)
                 canvas.put(x, y, end)
     return canvas.lines()
-
-
-def map_text(lines: Sequence[Text]) -> str:
-    return "\n".join(line.plain for line in lines)
