@@ -11,11 +11,10 @@ new lines, the fields a ditch would water, and the panel's hint. The places a wa
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ....rules.santiago.actions import PlaceLeftover, PlacePalm
@@ -24,9 +23,9 @@ from ...boardkit import PLACE
 from ...widgets.stripboard import StripBoard
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
-from .picture import Picture, cursor_marks, draw_grid, legend_line, with_marks
+from .picture import Marks, Picture, cursor_marks, draw_grid, legend_line, with_marks
 from .places import panel_marks, panel_room, with_places
-from .scene import Scene
+from .scene import Scene, SceneSource
 from .signs import Field, fit
 
 
@@ -40,19 +39,20 @@ class IslandBoard(StripBoard):
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.source: Any = None  # the screen: scene() says what to show
+        self.source: SceneSource | None = None  # the screen: scene() says what to show
         self.version = 0  # counts the views shown: the picture without the cursor is made per view
         self.layout_now: Layout | None = None
         self.picture: Picture | None = None
-        self._picture_key: tuple | None = None
+        self._picture_key: tuple[int, Layout] | None = None
         self._legend: Text = Text("")
-        self._marks: dict[int, tuple] = {}
-        self._facts: tuple[Hashable, tuple] | None = None  # the side panel's facts, by what they show
+        self._marks: Marks = {}
+        # the side panel's facts (panel.facts), by what they show
+        self._facts: tuple[Hashable, tuple[list[Text], list[list[Text]]]] | None = None
         self._side: list[Text] = []
         self._keys: list[Hashable] = []  # per line: what it shows, for the strip cache
 
     # -- what to show ----------------------------------------------------------------------------
-    def update_view(self, view: SantiagoView, screen: Any) -> None:
+    def update_view(self, view: SantiagoView, screen: SceneSource) -> None:
         self.source = screen
         self.version += 1
         self.redraw()
@@ -66,11 +66,10 @@ class IslandBoard(StripBoard):
         if self.source is None:
             return
         before = self._keys
-        self.prepare(self.current_layout())
+        self.prepare(self.current_layout(), self.source.scene())
         self.changed_lines(before, self._keys)
 
-    def prepare(self, layout: Layout) -> None:
-        scene: Scene = self.source.scene()
+    def prepare(self, layout: Layout, scene: Scene) -> None:
         self.layout_now = layout
         if not scene.view:
             self.picture = None
@@ -112,7 +111,7 @@ class IslandBoard(StripBoard):
         return {(a.col, a.row) for a in scene.legal if isinstance(a, (PlaceLeftover, PlacePalm))}
 
     # -- drawing ---------------------------------------------------------------------------------
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.source is None or not self.source.view:
             return 1
         return self.current_layout(width).height_in_lines
@@ -137,13 +136,13 @@ class IslandBoard(StripBoard):
         """Every line at `width`, as drawn (for the screen's measures and for tests)."""
         if self.source is None:
             return [Text("")]
-        self.prepare(self.current_layout(width))
+        self.prepare(self.current_layout(width), self.source.scene())
         return [self.line_text(y) for y in range(len(self._keys))]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         layout = self.current_layout()
         if layout != self.layout_now and self.source is not None:
-            self.prepare(layout)
+            self.prepare(layout, self.source.scene())
         return super().render_lines(crop)
 
     def line_count(self) -> int:

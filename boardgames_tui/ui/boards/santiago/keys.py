@@ -6,59 +6,84 @@ only when there is another place with a move."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
+from ....rules.core import Action
 from ....rules.santiago.data import CROP_NAMES, CROP_SHORT, CROPS
+from ....rules.santiago.view import SantiagoView
 from ...boardkit import ARROWS, KeyMap, row, tab_row
 from ...screens.game import can, frame_keys
-from .picks import open_slots
+from .cursor import IslandCursor
+from .picks import Picks, open_slots
 from .signs import CROP_SYMBOL
 
 
-def cursor_on(mode: str):
+class Asked(Protocol):
+    """What a `when` asks of SantiagoScreen, named here because screen.py imports this module
+    (no import circles, tests/test_layering.py)."""
+
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def view(self) -> SantiagoView: ...
+    @property
+    def cursor(self) -> IslandCursor: ...
+    @property
+    def picks(self) -> Picks: ...
+    def enter_action(self) -> Action | None: ...
+    def enter_is_legal(self, action: Action) -> bool: ...
+    def actions_of(self, *kinds: str) -> list[Action]: ...
+
+
+When = Callable[[Asked], bool]
+
+
+def cursor_on(mode: str) -> When:
     """The viewer is to act, with the cursor over this kind of place."""
 
-    def applies(screen) -> bool:
+    def applies(screen: Asked) -> bool:
         return screen.my_turn and screen.cursor.mode == mode
 
     return applies
 
 
-def watching(screen) -> bool:
+def watching(screen: Asked) -> bool:
     return not screen.my_turn and bool(screen.view)
 
 
-def acting_in(*phases: str):
-    def applies(screen) -> bool:
+def acting_in(*phases: str) -> When:
+    def applies(screen: Asked) -> bool:
         return screen.my_turn and screen.view.phase in phases
 
     return applies
 
 
-def amount_changes(screen) -> bool:
+def amount_changes(screen: Asked) -> bool:
     """A bid or bribe with more than one amount to choose from."""
     return acting_in("bid", "bribe")(screen) and screen.picks.range.count > 1
 
 
-def tiles_to_choose(screen) -> bool:
+def tiles_to_choose(screen: Asked) -> bool:
     return acting_in("plant")(screen) and len(open_slots(screen.view)) > 1
 
 
-def enter_does(kind: str):
+def enter_does(kind: str) -> When:
     """Enter would make a legal move of this kind (at the cursor, with the amount and tile)."""
 
-    def applies(screen) -> bool:
+    def applies(screen: Asked) -> bool:
         action = screen.enter_action()
         return action is not None and action.kind == kind and screen.enter_is_legal(action)
 
     return applies
 
 
-def may_keep_canal(screen) -> bool:
+def may_keep_canal(screen: Asked) -> bool:
     return acting_in("extra")(screen) and bool(screen.actions_of("pass"))
 
 
-def tab_useful(screen) -> bool:
+def tab_useful(screen: Asked) -> bool:
     """Tab would go somewhere: a place with a move other than the cursor's."""
     active = screen.my_turn and screen.cursor.active
     if not active:

@@ -17,6 +17,7 @@ from typing import cast
 
 from rich.text import Text
 
+from ....rules.core import Action
 from ....rules.santiago.actions import Build, NoCanal
 from ....rules.santiago.data import CROP_NAMES, IX, IY, yield_markers
 from ....rules.santiago.view import SantiagoView
@@ -107,13 +108,13 @@ def more_sections(scene: Scene, wide: bool) -> list[list[Text]]:
             line.append_text(seat_mark(seat, f" {scene.names[seat]}" if wide else ""))
         sections.append([line])
     if phase in DITCH_PHASES:
-        planted = [t for t in view.offer if t.field]
+        planted = [(t, t.field) for t in view.offer if t.field]
         if planted:
             section = [Text("Planted this round", style="bold")]
-            for tile in planted:
+            for tile, (c, r) in planted:
                 line = Text(" ")
                 line.append_text(tile_code(tile.crop, tile.workers))
-                line.append(" {},{} ".format(*tile.field))
+                line.append(f" {c},{r} ")
                 if tile.taken_by is not None:
                     line.append_text(seat_mark(tile.taken_by))
                 else:
@@ -269,7 +270,7 @@ def amount_line(word: str, scene: Scene, span: bool) -> Text:
     return line
 
 
-def moves_here(scene: Scene, *types: type) -> list:
+def moves_here(scene: Scene, *types: type[Action]) -> list[Action]:
     here = scene.here
     return [a for a in here.actions if isinstance(a, types)] if here is not None else []
 

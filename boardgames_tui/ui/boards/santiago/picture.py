@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from rich.text import Text
 
@@ -229,16 +228,15 @@ def cursor_marks(pic: Picture, scene: Scene) -> Marks:
     out: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     place = scene.place
     if scene.mode == "field" and place in pic.fields:
-        for y, x0, x1 in pic.fields[cast(Field, place)]:
+        for y, x0, x1 in pic.fields[place]:
             out[y].append((x0, x1, "cursor"))
     elif scene.mode == "point" and place in pic.points:
-        y, x0, x1 = pic.points[cast(Point, place)]
+        y, x0, x1 = pic.points[place]
         out[y].append((x0, x1, "cursor"))
     elif scene.mode == "ditch" and place in pic.ditches:
-        seg = cast(Seg, place)
-        for y, x0, x1 in pic.ditches[seg]:
+        for y, x0, x1 in pic.ditches[place]:
             out[y].append((x0, x1, "ditch"))
-        for f in SEG_FIELDS[SEG_INDEX[seg]]:
+        for f in SEG_FIELDS[SEG_INDEX[place]]:
             for y, x0, x1 in pic.fields[FIELD_CR[f]]:
                 out[y].append((x0, x1, "watered"))
     return {y: tuple(marks) for y, marks in out.items()}

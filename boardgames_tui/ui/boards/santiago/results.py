@@ -4,10 +4,12 @@ for the game-over screen and the player rows at the end."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rich.console import RenderableType
 from rich.text import Text
 
+from ....play.table import Table
 from ....rules.santiago.data import CROP_NAMES, CROPS
 from ....rules.santiago.view import SantiagoView
 from .signs import CROP_STYLE, fit, seat_mark, tile_code, wrap
@@ -86,9 +88,9 @@ def result_lines(view: SantiagoView, names: Sequence[str], width: int) -> list[T
     return lines
 
 
-def results(table, width: int) -> RenderableType:
+def results(table: Table, width: int) -> RenderableType:
     """The game-over body (boardkit.Board.results): per player, best first, rank, WINNER, total =
     cash + each plantation as crop size×markers, wrapped to `width`."""
-    view = table.view(None)
+    view = cast(SantiagoView, table.view(None))  # a Santiago table gives Santiago's view
     names = [seat.name for seat in table.seats]
     return Text("\n").join(result_lines(view, names, width))

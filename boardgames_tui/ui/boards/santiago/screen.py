@@ -11,12 +11,13 @@ in the shared amount dialog.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from ....play.table import Table
 from ....rules.core import Action
 from ....rules.santiago.actions import (
     Accept,
@@ -49,12 +50,12 @@ from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
 from .cursor import IslandCursor, seg_position
 from .island import IslandBoard
-from .keys import HELP_NOTES, KEYMAP
+from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
 from .picks import Picks, viewer_passed
 from .places import place_names
 from .results import plantation_parts
-from .scene import Scene, proposal_on
+from .scene import Scene, SceneSource, proposal_on
 from .signs import CROP_SYMBOL, Seg, fit, number_sign, seg_name, tile_code
 
 PHASE_TITLE = {
@@ -89,11 +90,12 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         "personal": "Lay your personal canal",
     }
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.cursor = IslandCursor()
         self.picks = Picks()
-        self._decision: tuple | None = None
+        # (phase, round, actor, viewer) of the decision shown: a new one resets the picks and cursor.
+        self._decision: tuple[str, int, int | None, int | None] | None = None
 
     def read_table(self) -> SantiagoView | None:
         view = super().read_table()
@@ -644,3 +646,10 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         if near:
             note += " · next to " + " ".join(near)
         return note
+
+
+if TYPE_CHECKING:
+    # The keys and the island reach the screen through Textual, untyped: here mypy holds the screen
+    # to what they ask of it.
+    _asked_by_keys: type[Asked] = SantiagoScreen
+    _asked_by_island: type[SceneSource] = SantiagoScreen
