@@ -6,50 +6,67 @@ that need no place; colour letters pay a cube or mark a die."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ....rules.core import Action
+from ....rules.macao.view import MacaoView
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
+from .picking import DicePicks
 
-if TYPE_CHECKING:  # the screen imports this key map
-    from .screen import MacaoScreen
+
+class Asked(Protocol):
+    """What a `when` asks of the MacaoScreen, named here because screen.py imports this module
+    (no import circles, tests/test_layering.py); screen.py checks that its screen answers it."""
+
+    dice: DicePicks | None
+    panel: str
+
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def view(self) -> MacaoView: ...
+    def moves_here(self) -> list[Action]: ...
+    def jumps(self) -> bool: ...
+    def actions_of(self, *kinds: str) -> list[Action]: ...
+
 
 # The footer writes the colours in capitals: the app lets a capital do what its small letter does.
 COLOUR_KEYS = tuple((letter, f"colour('{letter.upper()}')") for letter in "rbgkyv")
 
 
-def dicing(screen: MacaoScreen) -> bool:
+def dicing(screen: Asked) -> bool:
     return screen.dice is not None
 
 
-def paying(screen: MacaoScreen) -> bool:
+def paying(screen: Asked) -> bool:
     return screen.my_turn and screen.view.step == "pay"
 
 
-def colour_keys(screen: MacaoScreen) -> bool:
+def colour_keys(screen: Asked) -> bool:
     return dicing(screen) or paying(screen)
 
 
-def on_panel(*names: str) -> Callable[[MacaoScreen], bool]:
-    def applies(screen: MacaoScreen) -> bool:
+def on_panel(*names: str) -> Callable[[Asked], bool]:
+    def applies(screen: Asked) -> bool:
         return screen.dice is None and screen.panel in names
 
     return applies
 
 
-def enter_here(screen: MacaoScreen) -> bool:
+def enter_here(screen: Asked) -> bool:
     return screen.dice is None and bool(screen.moves_here())
 
 
-def passing(screen: MacaoScreen) -> bool:
+def passing(screen: Asked) -> bool:
     return screen.dice is None and bool(screen.actions_of("pass"))
 
 
-def from_the_list(screen: MacaoScreen) -> bool:
+def from_the_list(screen: Asked) -> bool:
     return screen.my_turn
 
 
-def tab_useful(screen: MacaoScreen) -> bool:
+def tab_useful(screen: Asked) -> bool:
     return screen.dice is None and screen.jumps()
 
 

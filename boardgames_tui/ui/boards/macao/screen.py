@@ -7,7 +7,7 @@ about them on a screen that has not been drawn.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -42,7 +42,7 @@ from . import cards, city, sea, signs
 from . import places as marking
 from .board import MacaoBoard
 from .details import details
-from .keys import HELP_NOTES, KEYMAP
+from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
 from .panels import Place
 from .picking import DicePicks
@@ -681,3 +681,9 @@ class MacaoScreen(GameScreen[MacaoView]):
         self.redraw_board()
         if again and self.moves_here():
             self.action_enter()
+
+
+if TYPE_CHECKING:
+    # The keys reach the screen through Textual, untyped: here mypy holds the screen to what
+    # they ask of it.
+    _asked_by_keys: type[Asked] = MacaoScreen

@@ -4,33 +4,43 @@ hand and Space picks; while a bridge or gondola is placed they move over the fre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
+from ...boardkit import ARROWS, KeyMap, TargetCursor, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
-
-if TYPE_CHECKING:  # the screen imports this key map
-    from .screen import RialtoScreen
+from .picking import Picks
 
 
-def picking(screen: RialtoScreen) -> bool:
+class Asked(Protocol):
+    """What a `when` asks of the RialtoScreen, named here because screen.py imports this module
+    (no import circles, tests/test_layering.py); screen.py checks that its screen answers it."""
+
+    cursor: TargetCursor
+    map_kind: str | None
+    picks: Picks | None
+
+    @property
+    def my_turn(self) -> bool: ...
+
+
+def picking(screen: Asked) -> bool:
     return screen.picks is not None
 
 
-def placing(screen: RialtoScreen) -> bool:
+def placing(screen: Asked) -> bool:
     return screen.map_kind is not None
 
 
-def bridging(screen: RialtoScreen) -> bool:
+def bridging(screen: Asked) -> bool:
     return screen.map_kind == "bridge"
 
 
-def from_the_list(screen: RialtoScreen) -> bool:
+def from_the_list(screen: Asked) -> bool:
     """Decisions the board leaves to the action list: rows, buildings, discards, greens, blues."""
     return screen.my_turn and screen.picks is None and screen.map_kind is None
 
 
-def tab_useful(screen: RialtoScreen) -> bool:
+def tab_useful(screen: Asked) -> bool:
     return placing(screen) and screen.cursor.jumps()
 
 

@@ -7,7 +7,7 @@ screen gathers; the cursors (the hand's picks, the slot for a new tile) live her
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -45,7 +45,7 @@ from ...widgets.actions import ActionGroup
 from . import places, signs, tray
 from .board import RialtoBoard
 from .details import details
-from .keys import HELP_NOTES, KEYMAP
+from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout, Place
 from .picking import Picks
 from .scene import Scene
@@ -500,3 +500,9 @@ class RialtoScreen(GameScreen[RialtoView]):
         self.redraw_board()
         if again:
             self.action_enter()
+
+
+if TYPE_CHECKING:
+    # The keys reach the screen through Textual, untyped: here mypy holds the screen to what
+    # they ask of it.
+    _asked_by_keys: type[Asked] = RialtoScreen

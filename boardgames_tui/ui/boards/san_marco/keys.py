@@ -5,45 +5,60 @@ over the map when a card (or the set-up) asks for a district or a canal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
+from ....rules.core import Action
+from ....rules.san_marco.view import SanMarcoView
+from ...boardkit import ARROWS, KeyMap, TargetCursor, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
-if TYPE_CHECKING:  # the screen is made from this key map: at run time it imports this module
-    from .screen import SanMarcoScreen
+
+class Asked(Protocol):
+    """What a `when` asks of the SanMarcoScreen, named here because screen.py imports this module
+    (no import circles, tests/test_layering.py); screen.py checks that its screen answers it."""
+
+    cursor: TargetCursor
+    map_kind: str | None
+
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def view(self) -> SanMarcoView: ...
+    def moves_here(self) -> list[Action]: ...
+    def distinct_cards(self) -> list[int]: ...
+    def can_walk_doge(self) -> bool: ...
 
 
-def splitting(screen: SanMarcoScreen) -> bool:
+def splitting(screen: Asked) -> bool:
     return screen.my_turn and screen.view.step == "split"
 
 
-def choosing(screen: SanMarcoScreen) -> bool:
+def choosing(screen: Asked) -> bool:
     return screen.my_turn and screen.view.step == "choose"
 
 
-def on_map(screen: SanMarcoScreen) -> bool:
+def on_map(screen: Asked) -> bool:
     return screen.map_kind is not None
 
 
-def enter_here(screen: SanMarcoScreen) -> bool:
+def enter_here(screen: Asked) -> bool:
     return bool(screen.moves_here())
 
 
-def several_cards(screen: SanMarcoScreen) -> bool:
+def several_cards(screen: Asked) -> bool:
     return screen.my_turn and screen.view.step == "resolve" and len(screen.distinct_cards()) > 1
 
 
-def from_the_list(screen: SanMarcoScreen) -> bool:
+def from_the_list(screen: Asked) -> bool:
     """Decisions the board leaves to the action list: a reroll, whose cubes a banishment takes."""
     return screen.my_turn and screen.view.step in ("reroll", "banish_pick")
 
 
-def walking(screen: SanMarcoScreen) -> bool:
+def walking(screen: Asked) -> bool:
     return screen.can_walk_doge()
 
 
-def tab_useful(screen: SanMarcoScreen) -> bool:
+def tab_useful(screen: Asked) -> bool:
     return on_map(screen) and screen.cursor.jumps()
 
 

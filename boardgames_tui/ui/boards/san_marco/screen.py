@@ -6,6 +6,8 @@ keys' `when` (keys.py) can ask about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
@@ -42,7 +44,7 @@ from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
 from .board import VeniceBoard
-from .keys import HELP_NOTES, KEYMAP
+from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
 from .scene import MapPlace, Scene, Spot, current_offer, is_map_place
 from .signs import (
@@ -1001,3 +1003,9 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
             return
         self.pile = pile
         self.redraw_board()
+
+
+if TYPE_CHECKING:
+    # The keys reach the screen through Textual, untyped: here mypy holds the screen to what
+    # they ask of it.
+    _asked_by_keys: type[Asked] = SanMarcoScreen
