@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 
-def _replacing(replace) -> str:
+def _replacing(replace: str | None) -> str:
     return f" replacing {card_name(replace)}" if replace is not None else ""
 
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ..core import Action
 from .actions import (
@@ -72,13 +72,20 @@ _GREEN = frozenset(key for key, card in CARDS.items() if card.face == "green")
 # A stage lasts a phase and recurs from game to game; an area until its owner buys something.
 # The bound keeps a long-lived process, such as the app, from growing.
 _CACHE_LIMIT = 4096
-_stages: dict[tuple, _Stage] = {}
-_seen_stages: dict[tuple, _Stage] = {}  # what the view says (see _Decision) -> its stage
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+# What a stage is made from (_Stage's arguments).
+_StageKey = tuple[int, bool, int, bool, bool]
+# What the view says (see _Decision): phase, final round, players, the four stacks, Pub step, Pub
+# owned, Tax Man at workers.
+_Seen = tuple[str, bool, int, int, int, int, int, bool, bool, bool]
+_stages: dict[_StageKey, _Stage] = {}
+_seen_stages: dict[_Seen, _Stage] = {}  # what the view says -> its stage
 _areas: dict[tuple[str, ...], _Area] = {}
 _situations: dict[tuple[_Area, _Stage], _Situation] = {}
 
 
-def _cached(cache: dict, key, make, *args):
+def _cached(cache: dict[_K, _V], key: _K, make: Callable[..., _V], *args: object) -> _V:
     found = cache.get(key)
     if found is None:
         if len(cache) >= _CACHE_LIMIT:
@@ -332,9 +339,9 @@ def _rounds_left(view: StPetersburgView | StPetersburgBotView, n: int, phase_ind
     return best
 
 
-def _stage_from(view: StPetersburgView | StPetersburgBotView, seen: tuple) -> _Stage:
+def _stage_from(view: StPetersburgView | StPetersburgBotView, seen: _Seen) -> _Stage:
     phase_index = _PHASE_INDEX[seen[0]]
-    key = (phase_index, seen[7], _rounds_left(view, seen[2], phase_index), seen[8], seen[9])
+    key: _StageKey = (phase_index, seen[7], _rounds_left(view, seen[2], phase_index), seen[8], seen[9])
     return _cached(_stages, key, _Stage, *key)
 
 
@@ -353,7 +360,7 @@ class _Decision:
         self.area = area = _cached(_areas, cards, _Area, cards)
         # everything a stage is made from, read straight off the view: one lookup finds it
         stacks = view.stacks
-        seen = (
+        seen: _Seen = (
             view.phase,
             view.final_round,
             len(players),
@@ -406,7 +413,8 @@ class _Decision:
         # `action` is Any: the dispatch is on its exact type, which mypy does not narrow by
         kind = type(action)
         if kind is Buy or kind is Play or kind is ObservatoryBuy:
-            v = self.situation.gain(action.card, action.replace) - self.k_now * action.price
+            # typed here, as the untyped `action` would make the sum Any
+            v: float = self.situation.gain(action.card, action.replace) - self.k_now * action.price
             if kind is Play:
                 v += 5.0 if self.final else 1.0  # a card left in hand costs 5 ★ at the end
             return v
@@ -420,10 +428,11 @@ class _Decision:
             return self.situation.observatory_value(action.stack, self.rubles)
         if kind is PubBuy:
             reserve = 0 if self.final else 8 + 6 * min(self.stage.rounds_left, 2)
+            points: int = action.points
             spare = self.rubles - action.price
             if spare < reserve:
-                return -1.0 - action.points
-            return action.points * (1.0 - 2 * self.k_now)
+                return -1.0 - points
+            return points * (1.0 - 2 * self.k_now)
         return 0.0
 
 
@@ -442,7 +451,7 @@ class SmartBot:
         plain, take = decision.stage.plain, decision.stage.take
         budget = -1 if decision.hand_closed else decision.budget  # nothing can be taken at -1
         noise = rng.random
-        best = None
+        best: Action | None = None
         best_value = -math.inf
         for action in actions:
             # Buy and Take are most of the list: their values, as value() gives them, without the

@@ -87,8 +87,20 @@ class Card:
 
 
 def _c(
-    key, name, short, deck, face, count, price, rubles, points, ability="", icon="", per_card="", power=""
-):
+    key: str,
+    name: str,
+    short: str,
+    deck: str,
+    face: str,
+    count: int,
+    price: int,
+    rubles: int,
+    points: int,
+    ability: str = "",
+    icon: str = "",
+    per_card: str = "",
+    power: str = "",
+) -> Card:
     assert len(short) <= 8, short
     return Card(key, name, short, deck, face, count, price, rubles, points, ability, icon, per_card, power)
 
@@ -314,7 +326,7 @@ def aristocrat_bonus(kinds: int) -> int:
     return ARISTOCRAT_BONUS[min(max(kinds, 0), 10)]
 
 
-def card_name(key) -> str:
+def card_name(key: object) -> str:
     card = CARDS.get(key) if isinstance(key, str) else None
     return card.name if card else str(key)
 

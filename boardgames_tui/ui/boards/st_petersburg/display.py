@@ -12,20 +12,25 @@ B   5→4₽ │B  17→16₽│ … │B     1₽ │     that replaces a card,
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ....rules.core import Action
 from ....rules.st_petersburg.actions import Buy, TakeToHand
 from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
 from ....rules.st_petersburg.view import StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, Target, TargetCursor
+
+if TYPE_CHECKING:  # the screen imports this board
+    from .screen import StPetersburgScreen
 
 FACE_STYLE = {"green": "#5cb85c", "blue": "#6aa5f0", "orange": "#f0a040"}
 FACE_LETTER = {"green": "W", "blue": "B", "orange": "A"}
@@ -45,6 +50,18 @@ COLUMNS = 8
 ROW_PLACES = tuple(f"{row} row" for row in ROWS)
 SLOT_PLACES = tuple(f"{row} {column + 1}" for row in ROWS for column in range(COLUMNS))
 STACKS, NEXT_DEAL, START_MARKERS = "stacks", "next deal", "start markers"
+
+# A display cell as the cursor's targets name it: (row, column 0..7).
+Cell = tuple[str, int]
+# A board line's content (plain text, spans, style, width): a finished strip is kept by it.
+LineKey = tuple[str, tuple[Span, ...], str, int]
+# What the board's lines are made from: the view, width, cursor, whose prices, height, marks.
+LinesKey = tuple[int, int, Cell | None, bool, int | None, int, frozenset[str]]
+
+
+def cell_of(place: Hashable | None) -> Cell | None:
+    """The cursor's place as the display cell it is: every target here is made with a Cell."""
+    return cast(Cell | None, place)
 
 
 def card_letter(key: str) -> str:
@@ -96,9 +113,9 @@ def cell_marked(marks: frozenset[str], row: str, column: int, key: str | None) -
     )
 
 
-def display_targets(view: StPetersburgView, legal: list) -> list[Target]:
+def display_targets(view: StPetersburgView, legal: Sequence[Action]) -> list[Target]:
     """Every card of the display, with the viewer's legal Buy and Take of it."""
-    moves: dict[tuple[str, int], list] = {}
+    moves: dict[tuple[str, int], list[Buy | TakeToHand]] = {}
     for action in legal:
         if isinstance(action, (Buy, TakeToHand)):
             moves.setdefault((action.row, action.index), []).append(action)
@@ -132,14 +149,14 @@ class DisplayBoard(Widget):
         # The places a walkthrough step marks (the screen's marked_places), drawn in reverse video.
         self.marks: frozenset[str] = frozenset()
         # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
-        self._strips: dict[tuple, Strip] = {}
-        self._lines: list[tuple] = []  # (text, what it shows) per line
-        self._lines_key: tuple | None = None
-        self._style_frame: tuple | None = None
+        self._strips: dict[LineKey, Strip] = {}
+        self._lines: list[tuple[Text, LineKey]] = []  # (text, what it shows) per line
+        self._lines_key: LinesKey | None = None
+        self._style_frame: LinesKey | None = None
         self._base_style = Style()
 
     # -- data ----------------------------------------------------------------------------------
-    def update_view(self, view: StPetersburgView, screen: Any) -> None:
+    def update_view(self, view: StPetersburgView, screen: StPetersburgScreen) -> None:
         self.view = view
         self.cursor = screen.cursor  # the screen's: its keys and footer read it without the board
         self.show_cursor = screen.show_cursor
@@ -160,20 +177,20 @@ class DisplayBoard(Widget):
         self.refresh(layout=True)
 
     @property
-    def place(self) -> tuple[str, int] | None:
+    def place(self) -> Cell | None:
         """(row, column) of the cursor, None on an empty display."""
-        return self.cursor.place  # type: ignore[return-value]
+        return cell_of(self.cursor.place)
 
     def card_at(self, row: str, column: int) -> tuple[int, str] | None:
         return None if self.view is None else card_at(self.view, row, column)
 
     # -- drawing -------------------------------------------------------------------------------
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(width))
 
-    def prepared(self, width: int) -> list[tuple]:
+    def prepared(self, width: int) -> list[tuple[Text, LineKey]]:
         """The lines for the current view, cursor and size, each with the key it is cached by."""
-        key = (
+        key: LinesKey = (
             id(self.view),
             width,
             self.place,

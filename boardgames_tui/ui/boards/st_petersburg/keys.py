@@ -3,28 +3,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....rules.st_petersburg.actions import Buy, TakeToHand
 from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
+if TYPE_CHECKING:  # the screen imports this key map
+    from .screen import StPetersburgScreen
 
-def cursor_shown(screen) -> bool:
+
+def cursor_shown(screen: StPetersburgScreen) -> bool:
     return screen.show_cursor
 
 
-def buy_here(screen) -> bool:
+def buy_here(screen: StPetersburgScreen) -> bool:
     return bool(screen.moves_here(Buy))
 
 
-def take_here(screen) -> bool:
+def take_here(screen: StPetersburgScreen) -> bool:
     return bool(screen.moves_here(TakeToHand))
 
 
-def tab_useful(screen) -> bool:
+def tab_useful(screen: StPetersburgScreen) -> bool:
     return screen.show_cursor and sum(t.actionable for t in screen.cursor.targets) > 1
 
 
-def at_the_pub(screen) -> bool:
+def at_the_pub(screen: StPetersburgScreen) -> bool:
     return screen.my_turn and screen.view.step == "pub"
 
 

@@ -4,11 +4,15 @@ keys' actions. The board itself is display.py, the keys keys.py.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widget import Widget
 
+from ....play.table import Table
 from ....rules.core import Action
 from ....rules.st_petersburg.actions import (
     Buy,
@@ -31,6 +35,7 @@ from ....rules.st_petersburg.state import card_price
 from ....rules.st_petersburg.view import PlayAreaCard, StPetersburgPlayer, StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, TargetCursor
+from ...requests import host
 from ...screens.game import GameScreen
 from .display import (
     FACE_LETTER,
@@ -42,18 +47,19 @@ from .display import (
     SLOT_PLACES,
     STACKS,
     START_MARKERS,
+    Cell,
     DisplayBoard,
     card_at,
     card_style,
     cell_marked,
+    cell_of,
     display_targets,
     income_text,
 )
 from .keys import HELP_NOTES, KEYMAP
 
 
-class StPetersburgScreen(GameScreen):
-    view: StPetersburgView
+class StPetersburgScreen(GameScreen[StPetersburgView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
 
@@ -66,7 +72,7 @@ class StPetersburgScreen(GameScreen):
         "pub": "Buy points at the Pub",
     }
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         # The cursor over the display's cards lives here, not in the widget: keys and footer read
         # it on a screen that has not been drawn.
@@ -114,7 +120,7 @@ class StPetersburgScreen(GameScreen):
             places.update(self.place_of(seat, FACE_TITLE[face].lower()) for face in faces)
         return frozenset(places)
 
-    def mark_parts(self, parts, places=()) -> None:
+    def mark_parts(self, parts: Collection[str], places: Iterable[str] = ()) -> None:
         """As the frame does; and the cursor goes to the first card the step marks, so that the
         cursor (also in reverse video) is never the odd one out among the marks, and Enter takes
         the card the caption names."""
@@ -128,13 +134,14 @@ class StPetersburgScreen(GameScreen):
         marks = self.marked_places
         if not marks:
             return False
-        marked = []
+        marked: list[Cell] = []
         for target in self.cursor.targets:  # the display's cards, in reading order
-            row, column = target.place
+            place = cast(Cell, target.place)  # display_targets makes every target with a Cell
+            row, column = place
             cell = card_at(self.view, row, column)
             if cell is not None and cell_marked(marks, row, column, cell[1]):
-                marked.append(target.place)
-        here = self.cursor.place
+                marked.append(place)
+        here = cell_of(self.cursor.place)
         if not marked or here in marked or (here is not None and cell_marked(marks, *here, None)):
             return False
         return self.cursor.put(marked[0])
@@ -422,8 +429,8 @@ class StPetersburgScreen(GameScreen):
         for item in items:
             if item.used:
                 used[item.card] = used.get(item.card, 0) + 1
-        plain = [k for k in sorted(counts, key=CARD_ORDER.get) if not CARDS[k].is_trading]
-        trading = [k for k in sorted(counts, key=CARD_ORDER.get) if CARDS[k].is_trading]
+        plain = [k for k in sorted(counts, key=CARD_ORDER.__getitem__) if not CARDS[k].is_trading]
+        trading = [k for k in sorted(counts, key=CARD_ORDER.__getitem__) if CARDS[k].is_trading]
         text = Text()
 
         def name(key: str) -> str:
@@ -451,9 +458,10 @@ class StPetersburgScreen(GameScreen):
         self.redraw_board()
 
     def under_cursor(self) -> tuple[str, int, str] | None:
-        if self.cursor.place is None:
+        place = cell_of(self.cursor.place)
+        if place is None:
             return None
-        row, column = self.cursor.place
+        row, column = place
         cell = card_at(self.view, row, column)
         if cell is None:
             return None
@@ -490,7 +498,9 @@ class StPetersburgScreen(GameScreen):
         trading card goes without the card it would replace, so that the rules name what blocks
         it: nothing to replace, or the price of the cheapest replacement."""
         prices = self.view.prices.row(row)
-        price = prices[index] if index < len(prices) and prices[index] is not None else CARDS[key].price
+        price = prices[index] if index < len(prices) else None
+        if price is None:
+            price = CARDS[key].price
         return Buy(row, index, key, price)
 
     def action_take(self) -> None:
@@ -537,7 +547,7 @@ class StPetersburgScreen(GameScreen):
             # Each card in hand is blocked by something of its own: the rules name each.
             reasons = []
             for key in dict.fromkeys(hand):
-                reason = self.app.human_play(Play(key, self.hand_price(key)))
+                reason = host(self).human_play(Play(key, self.hand_price(key)))
                 if reason is None:
                     return  # cannot happen (no Play was legal), but then it was played
                 reasons.append(reason)
@@ -593,7 +603,7 @@ class StPetersburgScreen(GameScreen):
         here = self.cursor.current
         return here.actions if here is not None and self.show_cursor else ()
 
-    def moves_here(self, kind: type) -> list[Action]:
+    def moves_here(self, kind: type[Action]) -> list[Action]:
         return [a for a in self.board_cursor_actions() if isinstance(a, kind)]
 
     def card_menu(self) -> None:
@@ -610,8 +620,8 @@ class StPetersburgScreen(GameScreen):
         if not options:
             # Neither move is legal, so neither is made: the rules say what blocks each.
             reasons = [
-                self.app.human_play(self.refused_buy(row, index, key)),
-                self.app.human_play(TakeToHand(row, index, key)),
+                host(self).human_play(self.refused_buy(row, index, key)),
+                host(self).human_play(TakeToHand(row, index, key)),
             ]
             self.say(" ".join(reason for reason in reasons if reason), error=True)
             return
