@@ -13,7 +13,7 @@ B   5→4₽ │B  17→16₽│ … │B     1₽ │     that replaces a card,
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -22,6 +22,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ....play.table import GameTable
 from ....rules.core import Action
 from ....rules.st_petersburg.actions import Buy, TakeToHand
 from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
@@ -29,8 +30,19 @@ from ....rules.st_petersburg.view import StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, Target, TargetCursor
 
-if TYPE_CHECKING:  # the screen imports this board
-    from .screen import StPetersburgScreen
+
+class Shown(Protocol):
+    """What the board reads of the StPetersburgScreen, named here because screen.py imports this
+    module (no import circles, tests/test_layering.py); screen.py checks that its screen answers."""
+
+    cursor: TargetCursor
+    show_cursor: bool
+    marked_places: frozenset[str]
+
+    @property
+    def table(self) -> GameTable: ...
+    def actions_of(self, *kinds: str) -> list[Action]: ...
+
 
 FACE_STYLE = {"green": "#5cb85c", "blue": "#6aa5f0", "orange": "#f0a040"}
 FACE_LETTER = {"green": "W", "blue": "B", "orange": "A"}
@@ -156,7 +168,7 @@ class DisplayBoard(Widget):
         self._base_style = Style()
 
     # -- data ----------------------------------------------------------------------------------
-    def update_view(self, view: StPetersburgView, screen: StPetersburgScreen) -> None:
+    def update_view(self, view: StPetersburgView, screen: Shown) -> None:
         self.view = view
         self.cursor = screen.cursor  # the screen's: its keys and footer read it without the board
         self.show_cursor = screen.show_cursor

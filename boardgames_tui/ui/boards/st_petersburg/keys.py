@@ -3,33 +3,46 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ....rules.core import Action
 from ....rules.st_petersburg.actions import Buy, TakeToHand
-from ...boardkit import ARROWS, KeyMap, digits_row, row, tab_row
+from ....rules.st_petersburg.view import StPetersburgView
+from ...boardkit import ARROWS, KeyMap, TargetCursor, digits_row, row, tab_row
 from ...screens.game import can, frame_keys
 
-if TYPE_CHECKING:  # the screen imports this key map
-    from .screen import StPetersburgScreen
+
+class Asked(Protocol):
+    """What a `when` asks of the StPetersburgScreen, named here because screen.py imports this
+    module (no import circles, tests/test_layering.py); screen.py checks that its screen answers."""
+
+    cursor: TargetCursor
+    show_cursor: bool
+
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def view(self) -> StPetersburgView: ...
+    def moves_here(self, kind: type[Action]) -> list[Action]: ...
 
 
-def cursor_shown(screen: StPetersburgScreen) -> bool:
+def cursor_shown(screen: Asked) -> bool:
     return screen.show_cursor
 
 
-def buy_here(screen: StPetersburgScreen) -> bool:
+def buy_here(screen: Asked) -> bool:
     return bool(screen.moves_here(Buy))
 
 
-def take_here(screen: StPetersburgScreen) -> bool:
+def take_here(screen: Asked) -> bool:
     return bool(screen.moves_here(TakeToHand))
 
 
-def tab_useful(screen: StPetersburgScreen) -> bool:
+def tab_useful(screen: Asked) -> bool:
     return screen.show_cursor and sum(t.actionable for t in screen.cursor.targets) > 1
 
 
-def at_the_pub(screen: StPetersburgScreen) -> bool:
+def at_the_pub(screen: Asked) -> bool:
     return screen.my_turn and screen.view.step == "pub"
 
 

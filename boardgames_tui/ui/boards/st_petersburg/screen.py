@@ -5,7 +5,7 @@ keys' actions. The board itself is display.py, the keys keys.py.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
@@ -49,6 +49,7 @@ from .display import (
     START_MARKERS,
     Cell,
     DisplayBoard,
+    Shown,
     card_at,
     card_style,
     cell_marked,
@@ -56,7 +57,7 @@ from .display import (
     display_targets,
     income_text,
 )
-from .keys import HELP_NOTES, KEYMAP
+from .keys import HELP_NOTES, KEYMAP, Asked
 
 
 class StPetersburgScreen(GameScreen[StPetersburgView]):
@@ -626,3 +627,10 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
             self.say(" ".join(reason for reason in reasons if reason), error=True)
             return
         self.choose_and_play(options, CARDS[key].name)
+
+
+if TYPE_CHECKING:
+    # The keys and the board reach the screen through Textual, untyped: here mypy holds the
+    # screen to what they ask of it.
+    _asked_by_keys: type[Asked] = StPetersburgScreen
+    _shown_on_board: type[Shown] = StPetersburgScreen
