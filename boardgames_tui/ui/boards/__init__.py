@@ -20,4 +20,5 @@ def board_for(game_id: str) -> Board:
         from ..screens.game import GameScreen
 
         return Board(GameScreen, GameScreen.KEYMAP)
-    return module.BOARD
+    board: Board = module.BOARD
+    return board
