@@ -68,7 +68,7 @@ class BotDecision:
     seat: int
     steps: int
     generation: int
-    view: Mapping[str, Any]
+    view: Any  # what the bot is shown: its bot view, or a Position for a bot that searches
     legal: tuple[Action, ...]
     bot: Bot
     rng: random.Random

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .core import Action, State
@@ -20,7 +20,10 @@ EASY_NOISE = 0.4
 
 
 class Bot(Protocol):
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action: ...
+    """A player of some game. `view` is what `shown_to` gives it: its game's bot view (a View, or
+    the part of one its game's bots read), or a Position for a bot that searches."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 class RandomBot:
@@ -30,7 +33,7 @@ class RandomBot:
     # runs need not build one for it.
     uses_view = False
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
 
 
@@ -42,34 +45,25 @@ class EasyBot:
         self.normal = normal
         self.noise = noise
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) > 1 and rng.random() < self.noise:
             doing = [a for a in legal if a.kind != "pass"] or list(legal)
             return doing[rng.randrange(len(doing))]
         return self.normal.choose(view, legal, rng)
 
 
-class Position(Mapping[str, Any]):
-    """What a searching bot is given: its seat's bot view (it reads as that mapping) and `state`,
+class Position:
+    """What a searching bot is given: its seat's bot view and `state`,
     a copy of the game redealt for that seat (`State.redeal_hidden`): the others' secrets in it
     are guesses, never theirs."""
 
-    def __init__(self, view: Mapping[str, Any], state: State, seat: int):
+    def __init__(self, view: Any, state: State, seat: int):
         self.view = view
         self.state = state
         self.seat = seat
         # Set when nobody wants the decision any more (the game moved on, the app is closing):
         # the search stops at its next playout rather than think on for nothing.
         self.halted = threading.Event()
-
-    def __getitem__(self, key: str) -> Any:
-        return self.view[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.view)
-
-    def __len__(self) -> int:
-        return len(self.view)
 
 
 def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
@@ -81,14 +75,14 @@ def bot_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
     return random.Random(f"bot:{seed}:{seat}" if step is None else f"bot:{seed}:{seat}:{step}")
 
 
-def shown_to(bot: Bot, state: State, seat: int, rng: random.Random) -> Mapping[str, Any]:
+def shown_to(bot: Bot, state: State, seat: int, rng: random.Random) -> Any:
     """What `bot` is given to decide for `seat`: the state's bot view (a fresh copy, so the state
     may move on while the bot thinks), or nothing for a bot that says it ignores the view; a bot
     that searches also gets a copy of the state redealt for `seat`, drawn with `rng` (the
     decision's own, so the choice stays reproducible)."""
     if getattr(bot, "searches", False):
         return Position(state.bot_view(seat), state.redeal_hidden(seat, rng), seat)
-    return state.bot_view(seat) if getattr(bot, "uses_view", True) else {}
+    return state.bot_view(seat) if getattr(bot, "uses_view", True) else None
 
 
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> Action:

@@ -32,7 +32,7 @@ The hooks, all optional (each has a plain default here):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, ClassVar, Generic, cast
 
 from rich.console import RenderableType
@@ -57,18 +57,17 @@ from ..widgets.players import KeyBar, PlayerStrip
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
-# The view a game's screen is shown from (what its table's `view` gives): a typed view, or a plain
-# mapping for a game that has none yet. A board's screen names its own (GameScreen[SantiagoView]);
-# one that does not gets a dict, as the views of the first games were.
+# The view a game's screen is shown from (what its table's `view` gives). A board's screen names
+# its game's own (GameScreen[SantiagoView]).
 ViewT = TypeVar("ViewT", bound="View[Any]", default="View[Any]")
 
 
 class GenericBoard(Plain):
     """The fallback board for a game that has no board module yet: its public facts as text."""
 
-    def update_view(self, view: Mapping[str, Any], screen: GameScreen[Any]) -> None:
+    def update_view(self, view: View[Any], screen: GameScreen[Any]) -> None:
         lines = []
-        for key, value in view.items():
+        for key, value in encode(view).items():
             if key in ("players", "options", "viewer", "game"):
                 continue
             lines.append(f"{key}: {value}")
