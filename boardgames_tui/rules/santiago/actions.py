@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-def _seg(orient, x, y) -> str:
+def _seg(orient: str, x: int, y: int) -> str:
     return f"{orient} {x},{y}"
 
 
@@ -187,12 +187,14 @@ decode_action = action_codec(*ACTION_CLASSES)
 
 A = TypeVar("A", bound=Action)
 
-_INTERNED: dict[tuple, Action] = {}
-_LADDERS: dict[tuple, list[Action]] = {}
+# The class leads a key: Bid(3) and Accept(3) have the same fields.
+_Field = str | int
+_INTERNED: dict[tuple[type[Action] | _Field, ...], Action] = {}
+_LADDERS: dict[tuple[type[Action] | _Field, ...], list[Action]] = {}
 _PLANTS: dict[tuple[str, int], tuple[Action, ...]] = {}
 
 
-def intern(cls: type[A], *fields) -> A:
+def intern(cls: type[A], *fields: _Field) -> A:
     key = (cls, *fields)
     action = _INTERNED.get(key)
     if action is None:
@@ -200,7 +202,7 @@ def intern(cls: type[A], *fields) -> A:
     return cast(A, action)
 
 
-def ladder(cls: type[A], prefix: tuple, upto: int) -> list[A]:
+def ladder(cls: type[A], prefix: tuple[_Field, ...], upto: int) -> list[A]:
     """[cls(*prefix, 1), ..., cls(*prefix, upto)]: the shared instances for amounts 1..upto."""
     key = (cls, *prefix)
     rungs = _LADDERS.get(key)

@@ -15,22 +15,55 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar, cast
 
 from ..core import Action
 from . import data as D
+from .actions import (
+    Accept,
+    Bid,
+    Build,
+    Pass,
+    PersonalCanal,
+    PlaceLeftover,
+    PlaceSpring,
+    Plant,
+    Propose,
+    Support,
+)
 from .view import SantiagoBotView
+
+A = TypeVar("A", bound=Action)
 
 OTHERS_WEIGHT = 0.35  # how much the bot minds a gain for an opponent
 LOOKAHEAD = 0.3  # value of the positions a canal opens up, relative to building them
+
+_Arrays = tuple[
+    list[str | None],  # crop
+    list[int],  # owner, -1 for none
+    list[int],  # markers
+    list[bool],  # palm
+    list[bool],  # taken
+    list[bool],  # wet
+    list[bool],  # canal, per segment
+    list[int],  # open segments
+    set[int],  # open segments again, for membership tests
+    list[int],  # group, -1 for none
+    list[int],  # sizes, per group
+    list[list[int]],  # counted markers, per group and seat
+    dict[str, set[int]],  # joining
+    dict[int, list[float | None]],  # water odds per field, by stage
+    dict[bool, dict[tuple[int, bool], list[float]]],  # canal values, by whether it is the last round
+]
 
 # The last board read, with the view parts it was read from. A search bot asks the bot to decide
 # thousands of times a second, mostly on a board it has just read: the state hands out the same
 # (frozen) board tuples until the board changes, so their identity says the board is the same.
 # Holding the parts keeps their ids from being reused.
-_last_read: tuple[tuple, tuple] | None = None
+_last_read: tuple[tuple[object, ...], _Arrays] | None = None
 
 
-def _board_arrays(view: SantiagoBotView) -> tuple:
+def _board_arrays(view: SantiagoBotView) -> _Arrays:
     """The board of `view` as flat arrays (shared between reads: never changed)."""
     global _last_read
     parts = (view.fields, view.canals, view.legal_segments, view.plantations)
@@ -38,7 +71,7 @@ def _board_arrays(view: SantiagoBotView) -> tuple:
     if last is not None and all(a is b for a, b in zip(last[0], parts)):
         return last[1]
     fields, canals, legal_segments, plantations = parts
-    crop: list = [None] * D.NFIELDS
+    crop: list[str | None] = [None] * D.NFIELDS
     owner = [-1] * D.NFIELDS
     markers = [0] * D.NFIELDS
     palm = [False] * D.NFIELDS
@@ -69,11 +102,13 @@ def _board_arrays(view: SantiagoBotView) -> tuple:
     # per crop, the fields next to a plantation of it, where a tile of that crop would join one
     joining: dict[str, set[int]] = {}
     for f in range(D.NFIELDS):
-        if group[f] >= 0:
-            joining.setdefault(crop[f], set()).update(D.NEIGHBOURS[f])
-    # what decisions on this board work out and keep (canal values, water odds), by game stage
-    memo: dict = {}
-    arrays = (
+        kind = crop[f]
+        if group[f] >= 0 and kind is not None:  # a plantation's field always has a crop
+            joining.setdefault(kind, set()).update(D.NEIGHBOURS[f])
+    # what decisions on this board work out and keep (water odds, canal values), by game stage
+    odds_memo: dict[int, list[float | None]] = {}
+    segs_memo: dict[bool, dict[tuple[int, bool], list[float]]] = {}
+    arrays: _Arrays = (
         crop,
         owner,
         markers,
@@ -87,7 +122,8 @@ def _board_arrays(view: SantiagoBotView) -> tuple:
         sizes,
         counts,
         joining,
-        memo,
+        odds_memo,
+        segs_memo,
     )
     _last_read = (parts, arrays)
     return arrays
@@ -114,14 +150,15 @@ class _Board:
             self.sizes,
             self.counts,
             self.joining,
-            memo,
+            odds_memo,
+            segs_memo,
         ) = _board_arrays(view)
         self.rounds_left = left = view.rounds - view.round  # rounds after this one
         # Water odds and canal values depend on the board and on how near the end it is, nothing
         # else: every decision on the same board (bids, bribes, the overseer's) shares them.
         stage = 0 if left == 0 else 1 if left > 4 else 2
-        self._odds: list[float | None] = memo.setdefault(("odds", stage), [None] * D.NFIELDS)
-        self._segs: dict[tuple[int, bool], list[float]] = memo.setdefault(("segs", left == 0), {})
+        self._odds = odds_memo.setdefault(stage, [None] * D.NFIELDS)
+        self._segs = segs_memo.setdefault(left == 0, {})
 
     def counted(self, f: int) -> int:
         m = self.markers[f]
@@ -245,7 +282,8 @@ class SmartBot:
         handler = getattr(self, "_" + view.phase, None)
         if handler is None:
             return legal[rng.randrange(len(legal))]
-        return handler(view, legal, rng)
+        chosen: Action = handler(view, legal, rng)
+        return chosen
 
     def ranked(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> list[Action]:
         """The legal actions, the likeliest good ones first by this bot's own values: the moves a
@@ -257,64 +295,74 @@ class SmartBot:
             rng.shuffle(order)
             return order
         board = _Board(view)
-        values = rank(view, board, legal)
+        values: list[float] = rank(view, board, legal)
         keyed = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
         return [legal[i] for i in keyed]
 
-    def _rank_bid(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    # Each step's actions are of the kinds its state lists (state.PHASE_KINDS); the isinstance
+    # tests below tell them apart, as `kind` did, and let the types follow.
+    def _rank_bid(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         # the cheapest bid and passing first, dearer bids after in order of price
-        return [1.0 if a.kind == "pass" else -float(a.amount) for a in legal]
+        return [-float(a.amount) if isinstance(a, Bid) else 1.0 for a in legal]
 
-    def _rank_plant(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    def _rank_plant(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         passed = view.players[board.me].passed
         return [
             board.planting_value(
                 a.crop, D.field_index(a.col, a.row), max(0, a.workers - (1 if passed else 0))
             )
-            for a in legal
+            for a in _every(Plant, legal)
         ]
 
-    def _rank_leftover(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    def _rank_leftover(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         offer = next(e for e in view.offer if e.taken_by is None and not e.leftover)
-        return [board.net(board.plant_gain(offer.crop, D.field_index(a.col, a.row), 0, -1)) for a in legal]
+        return [
+            board.net(board.plant_gain(offer.crop, D.field_index(a.col, a.row), 0, -1))
+            for a in _every(PlaceLeftover, legal)
+        ]
 
-    def _rank_bribe(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    def _rank_bribe(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         # a pledge is paid only when its canal is chosen: what the canal is worth less half of it
         proposed = {p.number: D.SEG_INDEX[p.segment] for p in view.proposals}
         values = []
         for a in legal:
-            if a.kind == "pass":
+            if isinstance(a, Support):
+                seg = proposed[a.proposal]
+            elif isinstance(a, Propose):
+                seg = D.SEG_INDEX[(a.orient, a.x, a.y)]
+            else:
                 values.append(0.0)
                 continue
-            seg = proposed[a.proposal] if a.kind == "support" else D.SEG_INDEX[(a.orient, a.x, a.y)]
             values.append(board.net(board.seg_value(seg)) - 0.5 * a.amount)
         return values
 
-    def _rank_overseer(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    def _rank_overseer(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         totals = {p.number: p for p in view.proposals}
         values = []
         for a in legal:
-            if a.kind == "accept":
+            if isinstance(a, Accept):
                 p = totals[a.proposal]
                 values.append(p.total + board.net(board.seg_value(D.SEG_INDEX[p.segment])))
-            elif a.kind == "build":
+            elif isinstance(a, Build):
                 values.append(board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost)
             else:
                 values.append(0.0)
         return values
 
-    def _rank_extra(self, view: SantiagoBotView, board: _Board, legal) -> list[float]:
+    def _rank_extra(self, view: SantiagoBotView, board: _Board, legal: Sequence[Action]) -> list[float]:
         return [
-            board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) if a.kind == "personal" else 0.0
+            board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)]))
+            if isinstance(a, PersonalCanal)
+            else 0.0
             for a in legal
         ]
 
     # -- set-up --------------------------------------------------------------------------------
-    def _spring(self, view: SantiagoBotView, legal, rng):
-        inner = [a for a in legal if 1 <= a.x <= 3 and 1 <= a.y <= 2]
+    def _spring(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
+        inner: list[Action] = [a for a in _every(PlaceSpring, legal) if 1 <= a.x <= 3 and 1 <= a.y <= 2]
         return rng.choice(inner or list(legal))
 
-    def _palms(self, view: SantiagoBotView, legal, rng):
+    def _palms(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
 
     # -- bidding -------------------------------------------------------------------------------
@@ -327,10 +375,10 @@ class SmartBot:
             values.append(board.best_planting(entry.crop, markers))
         return sorted(values, reverse=True)
 
-    def _bid(self, view: SantiagoBotView, legal, rng):
+    def _bid(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
-        bids = [a for a in legal if a.kind == "bid"]
-        pass_ = next(a for a in legal if a.kind == "pass")
+        bids = [a for a in legal if isinstance(a, Bid)]
+        pass_ = _pass(legal)
         if not bids:
             return pass_
         values = self._tile_values(view, board, passed=False)
@@ -352,11 +400,12 @@ class SmartBot:
         return pass_
 
     # -- planting ------------------------------------------------------------------------------
-    def _plant(self, view: SantiagoBotView, legal, rng):
+    def _plant(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
         passed = view.players[board.me].passed
-        best, best_value = legal[0], None
-        for a in legal:
+        best: Action = legal[0]
+        best_value: float | None = None
+        for a in _every(Plant, legal):
             f = D.field_index(a.col, a.row)
             markers = max(0, a.workers - (1 if passed else 0))
             value = board.planting_value(a.crop, f, markers) + rng.random() * 1e-3
@@ -364,11 +413,12 @@ class SmartBot:
                 best, best_value = a, value
         return best
 
-    def _leftover(self, view: SantiagoBotView, legal, rng):
+    def _leftover(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
         offer = next(e for e in view.offer if e.taken_by is None and not e.leftover)
-        best, best_value = legal[0], None
-        for a in legal:
+        best: Action = legal[0]
+        best_value: float | None = None
+        for a in _every(PlaceLeftover, legal):
             f = D.field_index(a.col, a.row)
             value = board.net(board.plant_gain(offer.crop, f, 0, -1)) + rng.random() * 1e-3
             if best_value is None or value > best_value:
@@ -376,12 +426,13 @@ class SmartBot:
         return best
 
     # -- canals --------------------------------------------------------------------------------
-    def _bribe(self, view: SantiagoBotView, legal, rng):
+    def _bribe(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
         cash = view.players[board.me].cash or 0
         proposed = {D.SEG_INDEX[p.segment]: p for p in view.proposals}
-        pass_ = next(a for a in legal if a.kind == "pass")
-        best_seg, best_value = None, 0.0
+        pass_ = _pass(legal)
+        best_seg: int | None = None
+        best_value = 0.0
         for seg in board.open:
             value = board.net(board.seg_value(seg))
             if value > best_value:
@@ -393,26 +444,27 @@ class SmartBot:
             number = proposed[best_seg].number
             leader = max(p.total for p in view.proposals)
             amount = max(1, min(cash, amount, leader - proposed[best_seg].total + 1))
-            wanted: tuple = ("support", number, amount)
+            wanted: tuple[str | int, ...] = ("support", number, amount)
         else:
             wanted = ("propose", *D.SEGMENTS[best_seg], amount)
         for a in legal:
             if a.kind == wanted[0] and (
-                (a.kind == "support" and (a.proposal, a.amount) == wanted[1:])
-                or (a.kind == "propose" and (a.orient, a.x, a.y, a.amount) == wanted[1:])
+                (isinstance(a, Support) and (a.proposal, a.amount) == wanted[1:])
+                or (isinstance(a, Propose) and (a.orient, a.x, a.y, a.amount) == wanted[1:])
             ):
                 return a
         return pass_
 
-    def _overseer(self, view: SantiagoBotView, legal, rng):
+    def _overseer(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
         totals = {p.number: p for p in view.proposals}
-        best, best_value = None, None
+        best: Action = legal[0]  # the first action always beats no value at all
+        best_value: float | None = None
         for a in legal:
-            if a.kind == "accept":
+            if isinstance(a, Accept):
                 p = totals[a.proposal]
                 value = p.total + board.net(board.seg_value(D.SEG_INDEX[p.segment]))
-            elif a.kind == "build":
+            elif isinstance(a, Build):
                 value = board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)])) - a.cost
             else:
                 value = 0.0
@@ -420,14 +472,24 @@ class SmartBot:
                 best, best_value = a, value
         return best
 
-    def _extra(self, view: SantiagoBotView, legal, rng):
+    def _extra(self, view: SantiagoBotView, legal: Sequence[Action], rng: random.Random) -> Action:
         board = _Board(view)
-        pass_ = next(a for a in legal if a.kind == "pass")
+        pass_ = _pass(legal)
         threshold = 0.5 if board.rounds_left == 0 else 6.0 if board.rounds_left > 3 else 3.0
         best, best_value = pass_, threshold
         for a in legal:
-            if a.kind == "personal":
+            if isinstance(a, PersonalCanal):
                 value = board.net(board.seg_value(D.SEG_INDEX[(a.orient, a.x, a.y)]))
                 if value > best_value:
                     best, best_value = a, value
         return best
+
+
+def _pass(legal: Sequence[Action]) -> Action:
+    return next(a for a in legal if isinstance(a, Pass))
+
+
+def _every(cls: type[A], legal: Sequence[Action]) -> Sequence[A]:
+    """`legal` as actions of `cls`, which a step with one kind of move lists only."""
+    assert all(type(a) is cls for a in legal), f"not all {cls.kind}"
+    return cast(Sequence[A], legal)

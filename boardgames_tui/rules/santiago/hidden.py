@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from . import data as D
+
+# A bribe proposal as the state keeps it, a plain list so that it saves as it is:
+# [segment, proposer, [[seat, amount], ...]]. Its items differ in type, which a list type cannot
+# say item by item; the readers unpack it into names.
+Proposal = list[Any]
 
 
 class Seen(Protocol):
@@ -24,7 +29,7 @@ class Seen(Protocol):
     offer: list[int]
     removed: int
     bids: list[int | None]
-    proposals: list[list]
+    proposals: list[Proposal]
     canal_log: list[tuple[int, int, str, int]]
     cash: list[int]
 

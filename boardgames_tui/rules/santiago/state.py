@@ -34,7 +34,7 @@ from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, rank_rows
+from ..core import Action, Event, Game, IllegalAction, Seat, StandingRow, Standings, rank_rows
 from ..steps import StepState
 from . import data as D
 from . import hidden
@@ -200,10 +200,11 @@ def _proposal(number: int, seg: int, proposer: int, pledges: tuple[tuple[int, in
     )
 
 
-_PLAYERS: dict[tuple, SantiagoPlayer] = {}  # by their facts, as _player takes them
+_Facts = tuple[str, int | None, int, bool, int | None, str | None, int]
+_PLAYERS: dict[_Facts, SantiagoPlayer] = {}  # by their facts, as _player takes them
 
 
-def _player(facts: tuple) -> SantiagoPlayer:
+def _player(facts: _Facts) -> SantiagoPlayer:
     """A seat's entry from (name, cash shown, markers left, personal canal unused, the state's
     bid: None not yet, 0 passed, else the amount, bribe choice, plantation payout)."""
     known = _PLAYERS.get(facts)
@@ -240,17 +241,23 @@ class _BoardPart:
     legal_segments: tuple[Segment, ...]
 
 
+# What one field's FieldView shows: (tile, owner, markers, desert, palm, leftover, irrigated)
+_Sig = tuple[int, int, int, bool, bool, bool, bool]
+# A plantation's identity, as PlantationViews are kept: (crop, fields, counted markers per seat)
+_PlantKey = tuple[str, tuple[int, ...], tuple[int, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class _BoardCache:
     """The last board part with what it was made from, for `_board_view` to redo only what has
     changed. Never changed once made: a state's copies share it."""
 
-    lists: tuple[list, ...]  # tile, owner, markers, desert, palm, leftover, canal
+    lists: tuple[list[int], ...]  # tile, owner, markers, desert, palm, leftover, canal (bools are ints)
     net_key: tuple[int, int]  # (canals built, spring)
-    sigs: list[tuple]  # per field, what its FieldView shows
+    sigs: list[_Sig]  # per field, what its FieldView shows
     cells: list[FieldView]
     groups: list[list[int]] | None  # find_plantations' result for these tiles and deserts
-    plants: dict[tuple, PlantationView]  # by (crop, fields, counts)
+    plants: dict[_PlantKey, PlantationView]
     part: _BoardPart
 
 
@@ -258,7 +265,7 @@ class SantiagoState(StepState):
     # The view's board part, and the open canal positions (canal and wet say where they are).
     TRANSIENT = ("_board_cache", "open_segs")
 
-    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         self.rounds = D.rounds_for(n)
         self.offer_size = D.offer_size_for(n)
@@ -298,7 +305,7 @@ class SantiagoState(StepState):
         self.pass_order: list[int] = []
         self.plant_order: list[int] = []
         self.leftover_placer = -1
-        self.proposals: list[list] = []  # [segment, proposer, [[seat, amount], ...]]
+        self.proposals: list[hidden.Proposal] = []
         self.bribe_order: list[int] = []
         self.bribe_choice: list[str | None] = [None] * n
         self.extra_order: list[int] = []
@@ -635,7 +642,7 @@ class SantiagoState(StepState):
             if self.step == "plant":
                 return f"You cannot {KIND_VERBS[kind]} now: every player must plant a tile ({label})."
             return f"You cannot {KIND_VERBS[kind]} now: this is the {label} step."
-        check = getattr(self, "_check_" + kind)
+        check: Callable[[int, Any], str | None] = getattr(self, "_check_" + kind)
         return check(seat, action)
 
     @staticmethod
@@ -986,9 +993,12 @@ class SantiagoState(StepState):
             return f"{who} places palm tree {sum(self.palm) + 1} of {D.PALM_COUNT}."
         return who + PROMPTS[self.step]
 
-    def _cell(self, f: int, sig: tuple) -> FieldView:
+    def _cell(self, f: int, sig: _Sig) -> FieldView:
         t, owner, markers, desert, palm, leftover, irrigated = sig
         c, r = D.FIELD_CR[f]
+        crop: str | None
+        workers: int | None
+        name: str | None
         if t >= 0 and not desert:
             crop, workers = D.TILES[t]
             name = D.CROP_NAMES[crop]
@@ -1035,7 +1045,7 @@ class SantiagoState(StepState):
         if cache is None:
             cells = [self._cell(f, sig) for f, sig in enumerate(sigs)]
             crops_changed = True
-            old_plants: dict[tuple, PlantationView] = {}
+            old_plants: dict[_PlantKey, PlantationView] = {}
         else:
             cells = list(cache.cells)
             old_sigs = cache.sigs
