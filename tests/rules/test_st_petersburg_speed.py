@@ -167,7 +167,7 @@ class PlainState(StPetersburgState):
         _PLAIN_DO[type(action)](self, seat, action, events)
         return events
 
-    def _do_buy(self, seat, a: Buy, events) -> None:
+    def _act_buy(self, seat, a: Buy, events) -> None:
         self._row(a.row).pop(a.index)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -181,7 +181,7 @@ class PlainState(StPetersburgState):
         )
         self._end_turn(events)
 
-    def _do_take(self, seat, a: TakeToHand, events) -> None:
+    def _act_take(self, seat, a: TakeToHand, events) -> None:
         self._row(a.row).pop(a.index)
         self.hands[seat].append(a.card)
         self.took = True
@@ -190,7 +190,7 @@ class PlainState(StPetersburgState):
         )
         self._end_turn(events)
 
-    def _do_play(self, seat, a: Play, events) -> None:
+    def _act_play(self, seat, a: Play, events) -> None:
         self.hands[seat].remove(a.card)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -200,7 +200,7 @@ class PlainState(StPetersburgState):
         )
         self._end_turn(events)
 
-    def _do_pass(self, seat, a: Pass, events) -> None:
+    def _act_pass(self, seat, a: Pass, events) -> None:
         events.append(Event(f"{self.seat_name(seat)} passed"))
         self.passes += 1
         if self.passes >= self.n:
@@ -208,7 +208,7 @@ class PlainState(StPetersburgState):
         else:
             self.active = self._next(seat)
 
-    def _do_obs_buy(self, seat, a: ObservatoryBuy, events) -> None:
+    def _act_obs_buy(self, seat, a: ObservatoryBuy, events) -> None:
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
@@ -217,17 +217,17 @@ class PlainState(StPetersburgState):
         )
         self._obs_done(events)
 
-    def _do_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
+    def _act_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
         self.hands[seat].append(a.card)
         events.append(Event(f"{self.seat_name(seat)} took the drawn {card_name(a.card)} into their hand"))
         self._obs_done(events)
 
-    def _do_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
+    def _act_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
         self.discard.append(a.card)
         events.append(Event(f"{self.seat_name(seat)} discarded the drawn {card_name(a.card)}"))
         self._obs_done(events)
 
-    def _do_pub(self, seat, a: PubBuy, events) -> None:
+    def _act_pub(self, seat, a: PubBuy, events) -> None:
         self.rubles[seat] -= a.price
         self.points[seat] += a.points
         if a.points:
@@ -383,15 +383,15 @@ class PlainState(StPetersburgState):
 
 
 _PLAIN_DO = {
-    Buy: PlainState._do_buy,
-    TakeToHand: PlainState._do_take,
-    Play: PlainState._do_play,
-    Pass: PlainState._do_pass,
-    UseObservatory: PlainState._do_observatory,
-    ObservatoryBuy: PlainState._do_obs_buy,
-    ObservatoryToHand: PlainState._do_obs_hand,
-    ObservatoryDiscard: PlainState._do_obs_discard,
-    PubBuy: PlainState._do_pub,
+    Buy: PlainState._act_buy,
+    TakeToHand: PlainState._act_take,
+    Play: PlainState._act_play,
+    Pass: PlainState._act_pass,
+    UseObservatory: PlainState._act_observatory,
+    ObservatoryBuy: PlainState._act_obs_buy,
+    ObservatoryToHand: PlainState._act_obs_hand,
+    ObservatoryDiscard: PlainState._act_obs_discard,
+    PubBuy: PlainState._act_pub,
 }
 
 

@@ -26,7 +26,8 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
-from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, State, rank_rows
+from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, rank_rows
+from ..steps import StepState
 from . import OPTIONS
 from .actions import (
     Buy,
@@ -301,10 +302,11 @@ _PASS = Pass()
 _SAID: dict[str, Event] = _memo(Event, 8192)
 
 
-class StPetersburgState(State):
-    # Which cached _Areas this state used last, by seat (see _area). A slot, not an attribute:
-    # copy() and __getstate__ pass on only __dict__, which is all the state there is.
-    __slots__ = ("_known",)
+class StPetersburgState(StepState):
+    # Which cached _Areas this state used last, by seat (see _area), and the events of the move
+    # being made (StepState.apply's list). Slots, not attributes: copy() and __getstate__ pass on
+    # only __dict__, which is all the state there is, and a search copies states by the thousand.
+    __slots__ = ("_known", "_events")
     _known: dict[int, _Area]  # seat -> the _Area last used for that seat's play area
 
     def __getstate__(self) -> dict:
@@ -346,33 +348,6 @@ class StPetersburgState(State):
         self.pub_queue: list[int] = []
         stack = self.stacks["worker"]
         self.upper = [stack.pop() for _ in range(2 * n)]
-
-    # ------------------------------------------------------------------ plain data
-    def snapshot(self) -> dict:
-        return {
-            "seats": [s.to_json() for s in self.seats],
-            "options": dict(self.options),
-            "rng": self.rng.getstate(),
-            "round": self.round,
-            "phase": self.phase,
-            "step": self.step,
-            "final_round": self.final_round,
-            "stacks": {d: list(v) for d, v in self.stacks.items()},
-            "markers": dict(self.markers),
-            "rubles": list(self.rubles),
-            "points": list(self.points),
-            "hands": [list(h) for h in self.hands],
-            "areas": [list(a) for a in self.areas],
-            "obs_used": list(self.obs_used),
-            "upper": list(self.upper),
-            "lower": list(self.lower),
-            "discard": list(self.discard),
-            "active": self.active,
-            "passes": self.passes,
-            "took": self.took,
-            "obs_card": self.obs_card,
-            "pub_queue": list(self.pub_queue),
-        }
 
     # ------------------------------------------------------------------ small helpers
     def hand_limit(self, seat: int) -> int:
@@ -437,42 +412,35 @@ class StPetersburgState(State):
             return (self.pub_queue[0],)
         return (self.active,)
 
-    def is_over(self) -> bool:
-        return self.step == "over"
+    def _list_pub(self, seat: int) -> list[Action]:
+        most = min(
+            PUB_POINTS_PER_PUB * self.areas[seat].count("pub"), self.rubles[seat] // PUB_PRICE_PER_POINT
+        )
+        return [PubBuy(k, k * PUB_PRICE_PER_POINT) for k in range(most + 1)]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        step = self.step
-        # nothing unless `seat` (an int, not a bool) is in to_move(), which is inlined here
-        if step == "over" or self.active is None or not isinstance(seat, int) or isinstance(seat, bool):
-            return []
-        if seat != (self.pub_queue[0] if step == "pub" else self.active):
-            return []
+    def _list_observatory(self, seat: int) -> list[Action]:
         money = self.rubles[seat]
-        if step == "pub":
-            most = min(PUB_POINTS_PER_PUB * self.areas[seat].count("pub"), money // PUB_PRICE_PER_POINT)
-            return [PubBuy(k, k * PUB_PRICE_PER_POINT) for k in range(most + 1)]
-        if step == "observatory":
-            acts: list[Action] = []
-            card = self.obs_card
-            assert card is not None  # the observatory step always holds the drawn card
-            if IS_TRADING[card]:
-                for target in self.targets(seat, card):
-                    price = self.price(seat, card, False, target)
-                    if price <= money:
-                        acts.append(ObservatoryBuy(card, price, target))
-            else:
-                price = self.price(seat, card)
+        acts: list[Action] = []
+        card = self.obs_card
+        assert card is not None  # the observatory step always holds the drawn card
+        if IS_TRADING[card]:
+            for target in self.targets(seat, card):
+                price = self.price(seat, card, False, target)
                 if price <= money:
-                    acts.append(ObservatoryBuy(card, price))
-            if len(self.hands[seat]) < self.hand_limit(seat):
-                acts.append(ObservatoryToHand(card))
-            acts.append(ObservatoryDiscard(card))
-            return acts
-        return self._loop_actions(seat, money)
+                    acts.append(ObservatoryBuy(card, price, target))
+        else:
+            price = self.price(seat, card)
+            if price <= money:
+                acts.append(ObservatoryBuy(card, price))
+        if len(self.hands[seat]) < self.hand_limit(seat):
+            acts.append(ObservatoryToHand(card))
+        acts.append(ObservatoryDiscard(card))
+        return acts
 
-    def _loop_actions(self, seat: int, money: int) -> list[Action]:
-        """legal_actions in the phase's action loop, from the mover's _Area; the actions are
-        shared, being frozen."""
+    def _list_actions(self, seat: int) -> list[Action]:
+        """The moves of the phase's action loop, from the mover's _Area; the actions are shared,
+        being frozen."""
+        money = self.rubles[seat]
         area = self._area(seat)
         offers = area.offers
         upper, lower = self.upper, self.lower
@@ -733,14 +701,23 @@ class StPetersburgState(State):
         return None
 
     # ------------------------------------------------------------------ applying
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def check_turn(self, seat: int, action: Action) -> None:
+        # St. Petersburg refuses in its own words (_why_not), the same whether asked or applying;
+        # its checks answer without listing every move, and the moves made most pass a quicker test.
         if not self._plainly_legal(seat, action):
             reason = self._why_not(seat, action)
             if reason:
                 raise IllegalAction(reason)
-        events: list[Event] = []
-        _DO[type(action)](self, seat, action, events)
-        return events
+
+    # Each step's moves are made by the method of their kind (_ACT), with the step's list of events.
+    def _do_actions(self, seat: int, action: Action) -> None:
+        _ACT[type(action)](self, seat, action, self._events)
+
+    def _do_observatory(self, seat: int, action: Action) -> None:
+        _ACT[type(action)](self, seat, action, self._events)
+
+    def _do_pub(self, seat: int, action: PubBuy) -> None:
+        self._act_pub(seat, action, self._events)
 
     def _place(self, seat: int, card: str, replace: str | None) -> None:
         area = self.areas[seat]
@@ -754,7 +731,7 @@ class StPetersburgState(State):
             area[area.index(replace)] = card
         self.discard.append(replace)
 
-    def _do_buy(self, seat, a: Buy, events) -> None:
+    def _act_buy(self, seat, a: Buy, events) -> None:
         self._row(a.row).pop(a.index)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -768,7 +745,7 @@ class StPetersburgState(State):
         )
         self._end_turn(events)
 
-    def _do_take(self, seat, a: TakeToHand, events) -> None:
+    def _act_take(self, seat, a: TakeToHand, events) -> None:
         self._row(a.row).pop(a.index)
         self.hands[seat].append(a.card)
         self.took = True
@@ -777,7 +754,7 @@ class StPetersburgState(State):
         )
         self._end_turn(events)
 
-    def _do_play(self, seat, a: Play, events) -> None:
+    def _act_play(self, seat, a: Play, events) -> None:
         self.hands[seat].remove(a.card)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -787,7 +764,7 @@ class StPetersburgState(State):
         )
         self._end_turn(events)
 
-    def _do_pass(self, seat, a: Pass, events) -> None:
+    def _act_pass(self, seat, a: Pass, events) -> None:
         events.append(_SAID[f"{self.seat_name(seat)} passed"])
         self.passes += 1
         if self.passes >= self.n:
@@ -795,7 +772,7 @@ class StPetersburgState(State):
         else:
             self.active = self._next(seat)
 
-    def _do_observatory(self, seat, a: UseObservatory, events) -> None:
+    def _act_observatory(self, seat, a: UseObservatory, events) -> None:
         card = self.stacks[a.stack].pop()
         self.obs_card = card
         self.obs_used[seat] += 1
@@ -814,7 +791,7 @@ class StPetersburgState(State):
         self.step = "actions"
         self._end_turn(events)
 
-    def _do_obs_buy(self, seat, a: ObservatoryBuy, events) -> None:
+    def _act_obs_buy(self, seat, a: ObservatoryBuy, events) -> None:
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
@@ -823,17 +800,17 @@ class StPetersburgState(State):
         )
         self._obs_done(events)
 
-    def _do_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
+    def _act_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
         self.hands[seat].append(a.card)
         events.append(_SAID[f"{self.seat_name(seat)} took the drawn {card_name(a.card)} into their hand"])
         self._obs_done(events)
 
-    def _do_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
+    def _act_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
         self.discard.append(a.card)
         events.append(_SAID[f"{self.seat_name(seat)} discarded the drawn {card_name(a.card)}"])
         self._obs_done(events)
 
-    def _do_pub(self, seat, a: PubBuy, events) -> None:
+    def _act_pub(self, seat, a: PubBuy, events) -> None:
         self.rubles[seat] -= a.price
         self.points[seat] += a.points
         if a.points:
@@ -1165,14 +1142,13 @@ _CHECKS: dict[type, Callable[..., str | None]] = {
     ObservatoryDiscard: StPetersburgState._check_obs_discard,
     PubBuy: StPetersburgState._check_pub,
 }
-_DO: dict[type, Callable[..., None]] = {
-    Buy: StPetersburgState._do_buy,
-    TakeToHand: StPetersburgState._do_take,
-    Play: StPetersburgState._do_play,
-    Pass: StPetersburgState._do_pass,
-    UseObservatory: StPetersburgState._do_observatory,
-    ObservatoryBuy: StPetersburgState._do_obs_buy,
-    ObservatoryToHand: StPetersburgState._do_obs_hand,
-    ObservatoryDiscard: StPetersburgState._do_obs_discard,
-    PubBuy: StPetersburgState._do_pub,
+_ACT: dict[type, Callable[..., None]] = {
+    Buy: StPetersburgState._act_buy,
+    TakeToHand: StPetersburgState._act_take,
+    Play: StPetersburgState._act_play,
+    Pass: StPetersburgState._act_pass,
+    UseObservatory: StPetersburgState._act_observatory,
+    ObservatoryBuy: StPetersburgState._act_obs_buy,
+    ObservatoryToHand: StPetersburgState._act_obs_hand,
+    ObservatoryDiscard: StPetersburgState._act_obs_discard,
 }
