@@ -6,6 +6,7 @@ and `NOW` what a step asks for, so a move made at the wrong time is refused with
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -41,7 +42,9 @@ class StepState(State):
 
     def snapshot(self) -> dict[str, Any]:
         left_out = ("game", "rng", "_events", *self.TRANSIENT)
-        data = {k: v for k, v in self.__dict__.items() if k not in left_out}
+        # A copy, not the state's own lists: a snapshot taken before a move is refused must still
+        # show the state as it was if the refusal went wrong and changed it.
+        data = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in left_out})
         data["rng"] = self.rng.getstate()
         return data
 
