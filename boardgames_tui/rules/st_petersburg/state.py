@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeGuard
 
-from ..core import Action, Event, IllegalAction, Seat, StandingRow, Standings, rank_rows
+from ..core import Action, Event, Game, IllegalAction, Seat, StandingRow, Standings, rank_rows
 from ..steps import StepState
 from . import OPTIONS
 from .actions import (
@@ -92,7 +92,9 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _area_incomes(area: tuple[str, ...], obs_used: int, taxman_worker: bool):
+def _area_incomes(
+    area: tuple[str, ...], obs_used: int, taxman_worker: bool
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """((₽, ★) at worker, building, aristocrat scoring) for a play area (§5.8); a pure function."""
     rubles = [0, 0, 0]  # green, blue, orange
     points = [0, 0, 0]
@@ -109,11 +111,11 @@ def _area_incomes(area: tuple[str, ...], obs_used: int, taxman_worker: bool):
     return (rubles[0], points[0]), (rubles[1], points[1]), (rubles[2], points[2])
 
 
-def _list_names(keys) -> str:
+def _list_names(keys: Iterable[str]) -> str:
     return ", ".join(card_name(k) for k in keys)
 
 
-def card_price(card: str, area, lower: bool = False, replace: str | None = None) -> int:
+def card_price(card: str, area: Sequence[str], lower: bool = False, replace: str | None = None) -> int:
     """What the owner of play area `area` pays for `card` (§5.1), with the 1 ₽ floor. Play areas
     are public, so a screen may ask this too (e.g. to name the price of a card in a hand)."""
     price = PRICE[card] - area.count(card)
@@ -144,7 +146,7 @@ def card_price(card: str, area, lower: bool = False, replace: str | None = None)
 # most of the cost of a view.
 
 
-class _Memo(dict):
+class _Memo(dict[Any, Any]):
     """A dict that fills itself: a missing key is made by `make(key)` and kept; at `limit` keys
     it starts afresh."""
 
@@ -152,7 +154,7 @@ class _Memo(dict):
     make: Callable[[Any], Any]
     limit: int
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Any:
         if len(self) >= self.limit:
             self.clear()
         value = self[key] = self.make(key)
@@ -225,7 +227,7 @@ class _Area:
             self.play_area = tuple(entries)
         else:
             self.play_area = tuple(map(_UNTURNED.__getitem__, cards))
-        self.offers: dict[str, tuple] = _memo(self._offers, _OFFERS_LIMIT)
+        self.offers: dict[str, tuple[Any, ...]] = _memo(self._offers, _OFFERS_LIMIT)
         self.incomes: dict[bool, Income] = {}  # taxman_worker -> the view's income
 
     def _targets(self, card: str) -> tuple[str, ...]:
@@ -238,7 +240,7 @@ class _Area:
                 found.append(key)
         return tuple(found)
 
-    def _offers(self, card: str) -> tuple:
+    def _offers(self, card: str) -> tuple[Any, ...]:
         """(upper, lower, upper price, lower price): `upper` and `lower` give (price, card
         replaced) for each way to buy `card` from that row (or, `upper`, to play it from the
         hand); the prices are the view's, a trading card at its cheapest target, None without."""
@@ -267,7 +269,7 @@ class _Area:
 
 
 # _Area.offers of a card that replaces nothing, by its price before the floor and the lower row
-_PLAIN_OFFERS: dict[int, tuple] = _memo(
+_PLAIN_OFFERS: dict[int, tuple[Any, ...]] = _memo(
     lambda base: (((max(base, 1), None),), ((max(base - 1, 1), None),), max(base, 1), max(base - 1, 1)), 256
 )
 # the stacks of a view by their sizes: they change only with a deal, and a frozen dataclass costs
@@ -291,9 +293,9 @@ _OPTIONS: dict[tuple[tuple[str, str], ...], Options] = _memo(_options_view, 64)
 # so this mostly serves copies of a state
 _AREAS: dict[tuple[tuple[str, ...], int], _Area] = _memo(lambda key: _Area(*key), 512)
 # The actions, by their fields in order. A few thousand cover every game.
-_BUYS: dict[tuple, Buy] = _memo(lambda key: Buy(*key), 8192)
-_PLAYS: dict[tuple, Play] = _memo(lambda key: Play(*key), 1024)
-_TAKES: dict[tuple, TakeToHand] = _memo(lambda key: TakeToHand(*key), 1024)
+_BUYS: dict[tuple[Any, ...], Buy] = _memo(lambda key: Buy(*key), 8192)
+_PLAYS: dict[tuple[Any, ...], Play] = _memo(lambda key: Play(*key), 1024)
+_TAKES: dict[tuple[Any, ...], TakeToHand] = _memo(lambda key: TakeToHand(*key), 1024)
 
 _USE_OBSERVATORY = {deck: UseObservatory(deck) for deck in DECKS}
 _PASS = Pass()
@@ -309,10 +311,10 @@ class StPetersburgState(StepState):
     __slots__ = ("_known", "_events")
     _known: dict[int, _Area]  # seat -> the _Area last used for that seat's play area
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
 
-    def __init__(self, game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], seed: int, options: dict[str, str]):
         n = self.n = self.begin(game, seats, seed, options)
         self.round = 1
         self.phase = "worker"
@@ -489,14 +491,14 @@ class StPetersburgState(StepState):
         # generic line is for a caller that asks about a move apply would take.
         return self._why_not(seat, action) or super().explain_illegal(seat, action)
 
-    def _why_not(self, seat, action) -> str | None:
+    def _why_not(self, seat: Any, action: Any) -> str | None:
         """None when `action` is legal for `seat` now, else one plain line saying why not."""
         try:
             return self._check(seat, action)
         except Exception:  # a malformed action we did not foresee: refuse it, never crash
             return "That is not a move in this game."
 
-    def _check(self, seat, action) -> str | None:
+    def _check(self, seat: Any, action: Any) -> str | None:
         if self.step == "over":
             return "The game is over."
         if not _is_int(seat) or not 0 <= seat < self.n:
@@ -519,7 +521,7 @@ class StPetersburgState(StepState):
                 return "No card has been drawn with an Observatory."
         return _CHECKS[kind](self, seat, action)
 
-    def _plainly_legal(self, seat, action) -> bool:
+    def _plainly_legal(self, seat: Any, action: Any) -> bool:
         """A quick yes for the moves made most, a pass and a buy from the display: True only where
         _check finds nothing wrong (the buy's price and target as the mover's _Area offers them);
         False sends apply to _check, which gives the reason or finds the move legal after all."""
@@ -560,12 +562,14 @@ class StPetersburgState(StepState):
         except Exception:  # whatever it is, _check will say
             return False
 
-    def _check_card_field(self, card) -> str | None:
+    def _check_card_field(self, card: Any) -> str | None:
         if not isinstance(card, str) or card not in CARDS:
             return "There is no such card."
         return None
 
-    def _check_cost(self, seat, card, lower, replace, price, verb="buy") -> str | None:
+    def _check_cost(
+        self, seat: int, card: str, lower: bool, replace: str | None, price: int, verb: str = "buy"
+    ) -> str | None:
         """Shared by Buy, Play and ObservatoryBuy: trading target, price field, affordability."""
         name = card_name(card)
         if IS_TRADING[card]:
@@ -592,7 +596,7 @@ class StPetersburgState(StepState):
             return f"{name} costs {cost} ₽ and you have {self.rubles[seat]} ₽."
         return None
 
-    def _why_no_target(self, seat, card, lower) -> str:
+    def _why_no_target(self, seat: int, card: str, lower: bool) -> str:
         """A trading card sent without the card it replaces: the first thing that blocks it (no
         card to replace, or no money even for the cheapest), else that the target is missing."""
         name = card_name(card)
@@ -614,7 +618,7 @@ class StPetersburgState(StepState):
             return f"{name} costs {cost} ₽ and you have {self.rubles[seat]} ₽."
         return f"The {name} must replace {CARDS[card].target_description()}."
 
-    def _check_display(self, row, index, card) -> str | None:
+    def _check_display(self, row: Any, index: Any, card: Any) -> str | None:
         if row not in ROWS:
             return "There is no such row: use the upper or the lower row."
         cards = self._row(row)
@@ -624,27 +628,27 @@ class StPetersburgState(StepState):
             return f"The card there is {card_name(cards[index])}, not {card_name(card)}."
         return None
 
-    def _check_buy(self, seat, a: Buy) -> str | None:
+    def _check_buy(self, seat: int, a: Buy) -> str | None:
         return (
             self._check_card_field(a.card)
             or self._check_display(a.row, a.index, a.card)
             or self._check_cost(seat, a.card, a.row == "lower", a.replace, a.price)
         )
 
-    def _hand_full(self, seat) -> str | None:
+    def _hand_full(self, seat: int) -> str | None:
         hand = len(self.hands[seat])
         if hand >= self.hand_limit(seat):
             return f"Your hand is full ({hand} cards)."
         return None
 
-    def _check_take(self, seat, a: TakeToHand) -> str | None:
+    def _check_take(self, seat: int, a: TakeToHand) -> str | None:
         return (
             self._check_card_field(a.card)
             or self._check_display(a.row, a.index, a.card)
             or self._hand_full(seat)
         )
 
-    def _check_play(self, seat, a: Play) -> str | None:
+    def _check_play(self, seat: int, a: Play) -> str | None:
         bad = self._check_card_field(a.card)
         if bad:
             return bad
@@ -652,10 +656,10 @@ class StPetersburgState(StepState):
             return f"You have no {card_name(a.card)} in your hand."
         return self._check_cost(seat, a.card, False, a.replace, a.price)
 
-    def _check_pass(self, seat, a: Pass) -> str | None:
+    def _check_pass(self, seat: int, a: Pass) -> str | None:
         return None
 
-    def _check_observatory(self, seat, a: UseObservatory) -> str | None:
+    def _check_observatory(self, seat: int, a: UseObservatory) -> str | None:
         # Not owning one blocks before the phase does: "only in the building phase" would tell a
         # player without an Observatory to wait for a phase that changes nothing.
         if "observatory" not in self.areas[seat]:
@@ -670,21 +674,21 @@ class StPetersburgState(StepState):
             return f"The {a.stack} stack has fewer than 2 cards; the Observatory can't draw from it."
         return None
 
-    def _check_obs_card(self, card) -> str | None:
+    def _check_obs_card(self, card: Any) -> str | None:
         if card != self.obs_card:
             return f"The drawn card is {card_name(self.obs_card)}, not {card_name(card)}."
         return None
 
-    def _check_obs_buy(self, seat, a: ObservatoryBuy) -> str | None:
+    def _check_obs_buy(self, seat: int, a: ObservatoryBuy) -> str | None:
         return self._check_obs_card(a.card) or self._check_cost(seat, a.card, False, a.replace, a.price)
 
-    def _check_obs_hand(self, seat, a: ObservatoryToHand) -> str | None:
+    def _check_obs_hand(self, seat: int, a: ObservatoryToHand) -> str | None:
         return self._check_obs_card(a.card) or self._hand_full(seat)
 
-    def _check_obs_discard(self, seat, a: ObservatoryDiscard) -> str | None:
+    def _check_obs_discard(self, seat: int, a: ObservatoryDiscard) -> str | None:
         return self._check_obs_card(a.card)
 
-    def _check_pub(self, seat, a: PubBuy) -> str | None:
+    def _check_pub(self, seat: int, a: PubBuy) -> str | None:
         if not _is_int(a.points) or not _is_int(a.price):
             return "That is not a number of points."
         pubs = self.areas[seat].count("pub")
@@ -731,7 +735,7 @@ class StPetersburgState(StepState):
             area[area.index(replace)] = card
         self.discard.append(replace)
 
-    def _act_buy(self, seat, a: Buy, events) -> None:
+    def _act_buy(self, seat: int, a: Buy, events: list[Event]) -> None:
         self._row(a.row).pop(a.index)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -745,7 +749,7 @@ class StPetersburgState(StepState):
         )
         self._end_turn(events)
 
-    def _act_take(self, seat, a: TakeToHand, events) -> None:
+    def _act_take(self, seat: int, a: TakeToHand, events: list[Event]) -> None:
         self._row(a.row).pop(a.index)
         self.hands[seat].append(a.card)
         self.took = True
@@ -754,7 +758,7 @@ class StPetersburgState(StepState):
         )
         self._end_turn(events)
 
-    def _act_play(self, seat, a: Play, events) -> None:
+    def _act_play(self, seat: int, a: Play, events: list[Event]) -> None:
         self.hands[seat].remove(a.card)
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
@@ -764,7 +768,7 @@ class StPetersburgState(StepState):
         )
         self._end_turn(events)
 
-    def _act_pass(self, seat, a: Pass, events) -> None:
+    def _act_pass(self, seat: int, a: Pass, events: list[Event]) -> None:
         events.append(_SAID[f"{self.seat_name(seat)} passed"])
         self.passes += 1
         if self.passes >= self.n:
@@ -772,7 +776,7 @@ class StPetersburgState(StepState):
         else:
             self.active = self._next(seat)
 
-    def _act_observatory(self, seat, a: UseObservatory, events) -> None:
+    def _act_observatory(self, seat: int, a: UseObservatory, events: list[Event]) -> None:
         card = self.stacks[a.stack].pop()
         self.obs_card = card
         self.obs_used[seat] += 1
@@ -786,12 +790,12 @@ class StPetersburgState(StepState):
             )
         )
 
-    def _obs_done(self, events) -> None:
+    def _obs_done(self, events: list[Event]) -> None:
         self.obs_card = None
         self.step = "actions"
         self._end_turn(events)
 
-    def _act_obs_buy(self, seat, a: ObservatoryBuy, events) -> None:
+    def _act_obs_buy(self, seat: int, a: ObservatoryBuy, events: list[Event]) -> None:
         self.rubles[seat] -= a.price
         self._place(seat, a.card, a.replace)
         extra = f", replacing {card_name(a.replace)}" if a.replace else ""
@@ -800,17 +804,17 @@ class StPetersburgState(StepState):
         )
         self._obs_done(events)
 
-    def _act_obs_hand(self, seat, a: ObservatoryToHand, events) -> None:
+    def _act_obs_hand(self, seat: int, a: ObservatoryToHand, events: list[Event]) -> None:
         self.hands[seat].append(a.card)
         events.append(_SAID[f"{self.seat_name(seat)} took the drawn {card_name(a.card)} into their hand"])
         self._obs_done(events)
 
-    def _act_obs_discard(self, seat, a: ObservatoryDiscard, events) -> None:
+    def _act_obs_discard(self, seat: int, a: ObservatoryDiscard, events: list[Event]) -> None:
         self.discard.append(a.card)
         events.append(_SAID[f"{self.seat_name(seat)} discarded the drawn {card_name(a.card)}"])
         self._obs_done(events)
 
-    def _act_pub(self, seat, a: PubBuy, events) -> None:
+    def _act_pub(self, seat: int, a: PubBuy, events: list[Event]) -> None:
         self.rubles[seat] -= a.price
         self.points[seat] += a.points
         if a.points:
@@ -822,11 +826,11 @@ class StPetersburgState(StepState):
             self._refill_and_advance(events)
 
     # ------------------------------------------------------------------ flow
-    def _end_turn(self, events) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         self.passes = 0
         self.active = self._next(self.active)
 
-    def _end_phase(self, events) -> None:
+    def _end_phase(self, events: list[Event]) -> None:
         phase = self.phase
         if phase == "trading":
             self._end_round(events)
@@ -844,7 +848,7 @@ class StPetersburgState(StepState):
                 return
         self._refill_and_advance(events)
 
-    def _score(self, phase: str, events) -> None:
+    def _score(self, phase: str, events: list[Event]) -> None:
         parts = []
         for seat in range(self.n):
             rubles, points = self.incomes(seat)[phase]
@@ -859,7 +863,7 @@ class StPetersburgState(StepState):
     def _display_full(self) -> bool:
         return len(self.upper) + len(self.lower) >= DISPLAY_SIZE
 
-    def _deal(self, deck: str, events) -> None:
+    def _deal(self, deck: str, events: list[Event]) -> None:
         """Fill the display to 8 from `deck`; new cards go to the left of the upper row."""
         need = DISPLAY_SIZE - len(self.upper) - len(self.lower)
         stack = self.stacks[deck]
@@ -878,7 +882,7 @@ class StPetersburgState(StepState):
             self.final_round = True
             events.append(Event(f"The {deck} stack is empty: this is the final round"))
 
-    def _refill_and_advance(self, events) -> None:
+    def _refill_and_advance(self, events: list[Event]) -> None:
         self.step = "actions"
         phase = self.phase
         deck = NEXT_DEAL[phase]
@@ -891,14 +895,14 @@ class StPetersburgState(StepState):
             self._deal(deck, events)
         self._start_phase(NEXT_PHASE[phase], events)
 
-    def _start_phase(self, phase: str, events) -> None:
+    def _start_phase(self, phase: str, events: list[Event]) -> None:
         self.phase = phase
         self.active = self.markers[phase]
         self.passes = 0
         self.took = False
         events.append(_SAID[f"Round {self.round}, {phase} phase: {self.seat_name(self.active)} starts"])
 
-    def _end_round(self, events) -> None:
+    def _end_round(self, events: list[Event]) -> None:
         if self.final_round:
             self.step = "over"
             self.active = None
