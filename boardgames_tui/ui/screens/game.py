@@ -226,6 +226,12 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
         return GenericBoard(id="board")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Until the screen has read its table there is no view for a game's keys to read: a key
+        that comes with the screen (in a batch over SSH, or pasted) does nothing then, except
+        asking for help or to quit."""
+        return isinstance(self.view, View) or action in ("help", "quit")
+
     # -- hooks for a game ----------------------------------------------------------------------
     def header_text(self, view: ViewT) -> Text:
         text = Text(f" {self.table.game.title}", style="bold")
