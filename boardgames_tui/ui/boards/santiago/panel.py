@@ -42,11 +42,6 @@ from .signs import (
 )
 
 
-def side_lines(scene: Scene, height: int, width: int) -> list[Text]:
-    """`height` lines of at most `width` cells: the facts first, the hint at the bottom."""
-    return assemble(*facts(scene, width), hint_lines(scene), height)
-
-
 def facts(scene: Scene, width: int) -> tuple[list[Text], list[list[Text]]]:
     """The phase's facts, and more sections to show when there is room. They do not change with
     the cursor (only the tile picked marks the offer), so the board keeps them while it moves."""

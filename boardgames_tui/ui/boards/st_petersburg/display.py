@@ -15,12 +15,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Protocol, cast
 
-from rich.style import Style
 from rich.text import Span, Text
 from textual import events
-from textual.geometry import Region, Size
-from textual.strip import Strip
-from textual.widget import Widget
+from textual.geometry import Size
 
 from ....play.table import GameTable
 from ....rules.core import Action
@@ -29,6 +26,7 @@ from ....rules.st_petersburg.data import CARDS, ROWS, card_gives, card_replaces
 from ....rules.st_petersburg.view import StPetersburgView
 from ... import theme
 from ...boardkit import PLACE, Target, TargetCursor
+from ...widgets.stripboard import StripBoard
 
 
 class Shown(Protocol):
@@ -140,7 +138,7 @@ def display_targets(view: StPetersburgView, legal: Sequence[Action]) -> list[Tar
     return out
 
 
-class DisplayBoard(Widget):
+class DisplayBoard(StripBoard):
     """The two rows of eight, the stacks and the special decisions. Cursor keys live on the screen."""
 
     DEFAULT_CSS = """
@@ -160,12 +158,9 @@ class DisplayBoard(Widget):
         self.drawn_keys: list[str] = []
         # The places a walkthrough step marks (the screen's marked_places), drawn in reverse video.
         self.marks: frozenset[str] = frozenset()
-        # Line API: a cursor move changes two or three lines, so finished strips are kept by content.
-        self._strips: dict[LineKey, Strip] = {}
+        # A cursor move changes two or three lines: the strips are kept by content (StripBoard).
         self._lines: list[tuple[Text, LineKey]] = []  # (text, what it shows) per line
         self._lines_key: LinesKey | None = None
-        self._style_frame: LinesKey | None = None
-        self._base_style = Style()
 
     # -- data ----------------------------------------------------------------------------------
     def update_view(self, view: StPetersburgView, screen: Shown) -> None:
@@ -185,7 +180,6 @@ class DisplayBoard(Widget):
             )
             if screen.actions_of(kind)
         ]
-        self._style_frame = None  # a new view may come with new styles (a theme, the focus)
         self.refresh(layout=True)
 
     @property
@@ -216,39 +210,22 @@ class DisplayBoard(Widget):
                 (text, (text.plain, tuple(text.spans), str(text.style), width)) for text in self.lines(width)
             ]
             self._lines_key = key
-            if len(self._strips) > 256:
-                self._strips.clear()
         return self._lines
 
     def redraw(self) -> None:
         """After a cursor move: repaint only the lines whose content changed (the cursor's old and
         new cells and the card line), not the whole board."""
-        width = self.size.width or 80
-        before = [key for _, key in self._lines] if self._lines_key is not None else []
-        after = [key for _, key in self.prepared(width)]
-        if len(before) != len(after):
-            self.refresh(layout=True)
-            return
-        changed = [Region(0, y, width, 1) for y, key in enumerate(after) if before[y] != key]
-        if changed:
-            self.refresh(*changed)
+        before: list[Hashable] = [key for _, key in self._lines] if self._lines_key is not None else []
+        self.changed_lines(before, [key for _, key in self.prepared(self.line_width())])
 
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width or 80
-        lines = self.prepared(width)
-        # The base style is the same for every line of a frame; looking it up walks the DOM.
-        if self._style_frame != self._lines_key:
-            self._style_frame = self._lines_key
-            self._base_style = self.rich_style
-        if y >= len(lines):
-            return Strip.blank(width, self._base_style)
-        text, cache_key = lines[y]
-        strip = self._strips.get(cache_key)
-        if strip is None:
-            segments = text.render(self.app.console)
-            strip = Strip(list(segments)).extend_cell_length(width).crop(0, width)
-            self._strips[cache_key] = strip
-        return strip.apply_style(self._base_style)
+    def line_count(self) -> int:
+        return len(self.prepared(self.line_width()))
+
+    def line_key(self, y: int) -> Hashable:
+        return self._lines[y][1]
+
+    def line_text(self, y: int) -> Text:
+        return self._lines[y][0]
 
     def lines(self, width: int) -> list[Text]:
         view = self.view
