@@ -1153,7 +1153,6 @@ class RialtoState(StepState):
         self._say("The game is over")
 
     # -- what players see ---------------------------------------------------------------------
-    # core's State still says a view is a Mapping, while the games move to typed views
     def view(self, seat: int | None) -> RialtoView:
         viewer = self._viewer(seat)
         in_stage = self.stage is not None

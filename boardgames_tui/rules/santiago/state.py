@@ -1176,20 +1176,7 @@ class SantiagoState(StepState):
         top = self._highest_bribe()
         open_money = self.options.get("open_money") == "on"
         return SantiagoView(
-            game="santiago",
-            viewer=you,
-            to_move=self.to_move(),
-            round=self.round,
-            phase=self.step,
-            step="",
-            players=self._players(you, board.plantation_scores),
-            rounds=self.rounds,
-            fields=board.fields,
-            plantations=board.plantations,
-            canals=board.canals,
-            legal_segments=board.legal_segments,
-            offer=self._offer(),
-            proposals=self._proposals(),
+            **self._bot_fields(you, board),
             last_round=self.round == self.rounds,
             phase_label=PHASE_LABELS[self.step],
             prompt=self._prompt(),
@@ -1219,23 +1206,26 @@ class SantiagoState(StepState):
 
     def bot_view(self, seat: int) -> SantiagoBotView:
         you = seat if _is_int(seat) and 0 <= seat < self.n else None
-        board = self._board_view()
-        return SantiagoBotView(
-            game="santiago",
-            viewer=you,
-            to_move=self.to_move(),
-            round=self.round,
-            phase=self.step,
-            step="",
-            players=self._players(you, board.plantation_scores),
-            rounds=self.rounds,
-            fields=board.fields,
-            plantations=board.plantations,
-            canals=board.canals,
-            legal_segments=board.legal_segments,
-            offer=self._offer(),
-            proposals=self._proposals(),
-        )
+        return SantiagoBotView(**self._bot_fields(you, self._board_view()))
+
+    def _bot_fields(self, you: int | None, board: _BoardPart) -> dict[str, Any]:
+        """The fields of the bot view, which the whole view has too (it derives from it)."""
+        return {
+            "game": "santiago",
+            "viewer": you,
+            "to_move": self.to_move(),
+            "round": self.round,
+            "phase": self.step,
+            "step": "",
+            "players": self._players(you, board.plantation_scores),
+            "rounds": self.rounds,
+            "fields": board.fields,
+            "plantations": board.plantations,
+            "canals": board.canals,
+            "legal_segments": board.legal_segments,
+            "offer": self._offer(),
+            "proposals": self._proposals(),
+        }
 
     def _players(self, you: int | None, payouts: tuple[int, ...]) -> tuple[SantiagoPlayer, ...]:
         """Every seat's entry; cash is the seat's own secret until the end, unless money is open."""
