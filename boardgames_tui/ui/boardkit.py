@@ -24,6 +24,9 @@ from rich.style import Style
 # A place a walkthrough's step marks (GameScreen.marked_places), laid over the place's own styles:
 # reverse video, which stands out on any terminal and without colour. Every board draws it so.
 PLACE = Style(reverse=True)
+# The frame's lines around a board at their least (screens/game.py): header, private bar, log and
+# actions (3), a message, keys. A board that fits itself to the terminal leaves these.
+FRAME_LINES = 7
 
 # -- targets and the cursor over them --------------------------------------------------------------
 

@@ -110,7 +110,16 @@ def test_the_rose_shows_each_pile_with_its_round_and_the_dice_previewed():
         wall=((0, 1),) + ((),) * 15,
         order=(0, 1),
     )
-    scene = Scene(view=view, viewer=0, focus=0, acting=True, panels=("dice",), lines=13, preview=((3, 0, 3),))
+    scene = Scene(
+        view=view,
+        viewer=0,
+        focus=0,
+        acting=True,
+        panels=("dice",),
+        panel="dice",
+        seats=2,
+        preview=((3, 0, 3),),
+    )
     text = "\n".join(line.plain for line in left_column(scene, Layout(80, 24)))
     assert "Ann's wind rose" in text
     assert "3 K4 +R3 r7" in text  # before the turn a pile at face 3 comes in round 5 + 2

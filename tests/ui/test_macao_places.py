@@ -44,9 +44,8 @@ def screen_at(title: str) -> MacaoScreen:
 
 
 def drawn(board: MacaoBoard, screen: MacaoScreen, marks, size=(80, 24)) -> list[Text]:
-    board.source = screen
     screen.marked_places = frozenset(marks)
-    lines, _ = board.draw(Layout(*size))
+    lines, _ = board.draw(screen.scene(), Layout(*size))
     return lines
 
 

@@ -13,6 +13,7 @@ from boardgames_tui.rules.rialto.data import DISTRICTS, SLOT_LETTERS
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.rialto import places
 from boardgames_tui.ui.boards.rialto.layout import END, Layout
+from boardgames_tui.ui.boards.rialto.tray import tray_lines
 from boardgames_tui.ui.screens.lesson import CaptionScreen
 
 ROWS_STEP = 4  # "Your move: take a row": the rows are shown, no cursor on the map
@@ -229,7 +230,7 @@ async def test_the_doge_line_stays_on_a_short_terminal_while_a_place_on_it_is_ma
         short = Layout(80, 20)  # no room for the line with the Doge order
 
         def lines() -> list[str]:
-            return [line.plain for line in game.tray_lines(short)]
+            return [line.plain for line in tray_lines(game.scene(), short)]
 
         game.mark_parts((), ())
         assert not any(line.startswith("Doge ") for line in lines())

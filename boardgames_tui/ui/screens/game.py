@@ -15,7 +15,10 @@ The app decides who is looking (`viewer`) and hides the screen behind a hand-off
 
 The hooks, all optional (each has a plain default here):
 
-    make_board() -> Widget                          the board; gets update_view(view, screen)
+    make_board() -> Widget                          the board (widgets/sceneboard.py): it is
+                                                    shown scene() after every change
+    scene() -> the game's Scene                     what the board draws now, gathered here
+    board_clicked(place) -> None                    a place on the board was clicked
     header_text(view) -> Text                       the left part of the header
     player_rows(view) -> list[Text]                 the player strip
     private_note(view) -> Text | None               the viewer's secrets, right of "── log"
@@ -32,7 +35,7 @@ The hooks, all optional (each has a plain default here):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, cast
 
 from rich.console import RenderableType
@@ -54,6 +57,7 @@ from ..widgets.actions import ActionGroup, ActionList, group_actions
 from ..widgets.log import LogPane
 from ..widgets.plain import Plain
 from ..widgets.players import KeyBar, PlayerStrip
+from ..widgets.sceneboard import BoardClicked, SceneBoard
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
@@ -63,9 +67,10 @@ ViewT = TypeVar("ViewT", bound="View[Any]", default="View[Any]")
 
 
 class GenericBoard(Plain):
-    """The fallback board for a game that has no board module yet: its public facts as text."""
+    """The fallback board for a game that has no board module yet: its public facts as text (its
+    scene is the view)."""
 
-    def update_view(self, view: View[Any], screen: GameScreen[Any]) -> None:
+    def show(self, view: View[Any]) -> None:
         lines = []
         for key, value in encode(view).items():
             if key in ("players", "options", "viewer", "game"):
@@ -223,8 +228,29 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         return frozenset()
 
     def make_board(self) -> Widget:
-        """Hook: the game's board widget. It gets `update_view(view, screen)` on every change."""
+        """Hook: the game's board widget (a SceneBoard): it is shown `scene()` on every change."""
         return GenericBoard(id="board")
+
+    def scene(self) -> object:
+        """Hook: what the board draws now, in the board's own terms (its game's Scene): the board
+        reads this and nothing of the screen. The generic board's scene is the view."""
+        return self.view
+
+    def board_clicked(self, place: Hashable) -> None:
+        """Hook: a place on the board was clicked (as the board's scene names it)."""
+
+    def on_board_clicked(self, message: BoardClicked) -> None:
+        message.stop()
+        if isinstance(self.view, View):
+            self.board_clicked(message.place)
+
+    def show_board(self) -> None:
+        """Give the board the scene as it is now."""
+        board = self.query_one("#board")
+        if isinstance(board, SceneBoard):
+            board.show(self.scene())
+        else:  # a board not yet on scenes (the move to them is under way)
+            board.update_view(self.view, self)  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until the screen has read its table there is no view for a game's keys to read: a key
@@ -318,7 +344,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         """After a cursor or a pick on the screen changed (not the game): the board redraws the
         lines that changed, and the footer follows what Enter would do now."""
         if self.is_mounted and getattr(self.app, "game_screen", self) is self:
-            self.query_one("#board").redraw()  # type: ignore[attr-defined]
+            self.show_board()
             self.refresh_footer()
 
     def decision_title(self, view: ViewT) -> str:
@@ -395,9 +421,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         header.append(" " * gap)
         header.append_text(turn)
         self.query_one("#header", Plain).update(header)
-        board = self.query_one("#board")
-        if hasattr(board, "update_view"):
-            board.update_view(view, self)
+        self.show_board()
         self.query_one(PlayerStrip).show(self.player_rows(view))
         self.query_one("#private-bar", Plain).update(self.private_bar())
         self.query_one(LogPane).show(table.log_for(self.viewer))

@@ -1,18 +1,22 @@
 """LineBoard: a board drawn as lines of text, a map on top and lines under it, for the boards whose
-map is a picture of text (San Marco's and Rialto's Venice). Finished lines are kept as strips by
-what they show, so a cursor move or a card picked repaints only the lines it changed; a click on
-the map goes to the screen as the place under it (the layout's `place_at`)."""
+map is a picture of text (San Marco's and Rialto's Venice, Macao's panels). It draws the scene it
+was last shown (widgets/sceneboard.py) for the layout of its size now; finished lines are kept as
+strips by what they show, so a cursor move or a card picked repaints only the lines it changed; a
+click on the map is posted as the place under it (the layout's `place_at`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Span, Text
 from textual import events
 from textual.geometry import Size
 
+from .sceneboard import BoardClicked
 from .stripboard import StripBoard
+
+SceneT = TypeVar("SceneT")
 
 # A finished line by what it shows: its text, its styles and the width it was laid out for.
 LineKey = tuple[str, tuple[Span, ...], str, int]
@@ -27,7 +31,7 @@ class LineLayout(Protocol):
     def place_at(self, x: int, y: int) -> Hashable | None: ...
 
 
-class LineBoard(StripBoard):
+class LineBoard(StripBoard, Generic[SceneT]):
     DEFAULT_CSS = """
     LineBoard { height: auto; }
     """
@@ -36,7 +40,7 @@ class LineBoard(StripBoard):
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.source: Any = None  # the screen: it says what to show
+        self.scene: SceneT | None = None  # what to show, as the screen last gave it
         self.layout_now: Any = self.make_layout(80, 24)
         self.map_lines = 0
         self._lines: list[tuple[Text, LineKey]] = []
@@ -48,8 +52,8 @@ class LineBoard(StripBoard):
     def make_layout(self, width: int, height: int) -> Any:
         return self.LAYOUT(width, height)
 
-    def draw(self, layout: Any) -> tuple[list[Text], list[Text]]:
-        """The map's lines and the lines under it, for the screen (`self.source`) as it is now."""
+    def draw(self, scene: SceneT, layout: Any) -> tuple[list[Text], list[Text]]:
+        """The map's lines and the lines under it, for this scene at this size."""
         raise NotImplementedError
 
     def below_clicked(self, x: int, index: int) -> None:
@@ -64,8 +68,8 @@ class LineBoard(StripBoard):
         return list(self._map)
 
     # -- the widget ------------------------------------------------------------------------------
-    def update_view(self, view: Mapping[str, Any], screen: Any) -> None:
-        self.source = screen
+    def show(self, scene: SceneT) -> None:
+        self.scene = scene
         self.redraw()
 
     def current_layout(self) -> Any:
@@ -73,9 +77,9 @@ class LineBoard(StripBoard):
         height = self.app.size.height if self.is_attached else 24
         return self.make_layout(width, height)
 
-    def prepare(self) -> None:
+    def prepare(self, scene: SceneT) -> None:
         layout = self.layout_now = self.current_layout()
-        top, below = self.draw(layout)
+        top, below = self.draw(scene, layout)
         self.map_lines = len(top)
         # a line a board hands back unchanged (the same object) keeps the key it had
         known = {id(text): (text, key) for text, key in self._lines if key[3] == layout.width}
@@ -89,20 +93,20 @@ class LineBoard(StripBoard):
         self._lines = lines
 
     def redraw(self) -> None:
-        if self.source is None:
+        if self.scene is None:
             return
         before: list[Hashable] = [key for _, key in self._lines]
-        self.prepare()
+        self.prepare(self.scene)
         self.changed_lines(before, [key for _, key in self._lines])
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self.source is not None and not self._lines:
-            self.prepare()
+        if self.scene is not None and not self._lines:
+            self.prepare(self.scene)
         return len(self._lines)
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.source is not None:
-            self.prepare()
+        if self.scene is not None:
+            self.prepare(self.scene)
             self.refresh(layout=True)
 
     def line_count(self) -> int:
@@ -115,11 +119,11 @@ class LineBoard(StripBoard):
         return self._lines[y][0]
 
     def on_click(self, event: events.Click) -> None:
-        if self.source is None:
+        if self.scene is None:
             return
         if event.y < self.map_lines:
             place = self.layout_now.place_at(event.x, event.y)
             if place is not None:
-                self.source.map_clicked(place)
+                self.post_message(BoardClicked(place))
             return
         self.below_clicked(event.x, event.y - self.map_lines)

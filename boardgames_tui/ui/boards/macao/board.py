@@ -1,7 +1,7 @@
 """MacaoBoard, the widget: the rose's column and the panels beside it (panels.py), joined line by
 line (see widgets/lineboard.py). Each part is drawn again only when what it shows changed, so a
-cursor step on the city redraws the city and nothing else; a click goes to the screen as the
-place drawn under it."""
+cursor step on the city redraws the city and nothing else; a click is posted as the place drawn
+under it."""
 
 from __future__ import annotations
 
@@ -11,15 +11,17 @@ from rich.text import Text
 from textual import events
 
 from ...widgets.lineboard import LineBoard
+from ...widgets.sceneboard import BoardClicked
 from . import panels, signs
 from .layout import Layout
 from .panels import Hit
+from .scene import Scene
 
 RULE = Text("│", style=signs.DIM)
 Part = tuple[list[Text], list[Hit]]
 
 
-class MacaoBoard(LineBoard):
+class MacaoBoard(LineBoard[Scene]):
     LAYOUT = Layout
 
     def __init__(self, *, id: str | None = "board"):
@@ -38,15 +40,13 @@ class MacaoBoard(LineBoard):
             self._parts[name] = old
         return old[2]
 
-    def draw(self, layout: Layout) -> tuple[list[Text], list[Text]]:
-        scene = self.source.scene(layout)
+    def draw(self, scene: Scene, layout: Layout) -> tuple[list[Text], list[Text]]:
         view = scene.view
-        notes = tuple(note.plain for note in scene.notes)
-        left_key = (layout, scene.focus, scene.preview, notes, scene.lines, scene.marks)
+        left_key = (layout, scene.focus, scene.preview, scene.seats, scene.marks)
         left, _ = self.part("left", left_key, view, lambda: (panels.left_column(scene, layout), []))
         right: list[Text] = []
         self.hit_parts = []
-        for name, height in panels.plan(scene, layout, self.source.panel):
+        for name, height in panels.plan(scene, layout):
             key = (layout, height, name, scene.acting, scene.marks) + panels.panel_key(name, scene)
 
             def drawn(name: str = name, height: int = height) -> Part:
@@ -56,7 +56,7 @@ class MacaoBoard(LineBoard):
             self.hit_parts.append((len(right), where))
             right += lines[:height]
         self.panel_x = layout.panel_x
-        count = min(scene.lines, max(len(left), len(right)))
+        count = min(layout.lines(scene.seats), max(len(left), len(right)))
         blank = self._blank if self._blank.cell_len == layout.left else Text(" " * layout.left)
         self._blank = blank
         joined: dict[tuple[int, int], tuple[Text, Text | None, Text]] = {}
@@ -86,9 +86,9 @@ class MacaoBoard(LineBoard):
         return [(top + y, x + x0, x + x1, pl) for top, where in self.hit_parts for y, x0, x1, pl in where]
 
     def on_click(self, event: events.Click) -> None:
-        if self.source is None:
+        if self.scene is None:
             return
         for y, x0, x1, place in self.hits:
             if y == event.y and x0 <= event.x < x1:
-                self.source.map_clicked(place)
+                self.post_message(BoardClicked(place))
                 return

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The frame's lines around the board at their least: header, private bar, log and actions (3),
-# a message, keys.
-FRAME_LINES = 7
+from ...boardkit import FRAME_LINES
+
 # Rows kept for the action list beyond its least: nine groups in two columns need five.
 ACTION_ROWS = 2
 MIN_LINES = 11  # the city needs a title, its nine lines and the line about the cursor

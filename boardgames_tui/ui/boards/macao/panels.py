@@ -38,21 +38,36 @@ def wall_line(view: MacaoView, width: int) -> Text:
     return text
 
 
+def notes(view: MacaoView, width: int) -> list[Text]:
+    """Lines under the rose: a payment under way."""
+    out = []
+    payment = view.payment
+    if payment:
+        due = payment.due
+        what = f"sail to {payment.to}" if payment.what == "sail" else "the wall"
+        text = Text(f"pay {due} cube{'s' if due != 1 else ''}: {what}", style="bold")
+        text.truncate(width, overflow="ellipsis")
+        out.append(text)
+        out.append(Text("RBGKYV pays one, j a joker", style=signs.DIM))
+    return out
+
+
 def left_column(scene: Scene, layout: Layout) -> list[Text]:
     view, width = scene.view, layout.left
     p = scene.focus if scene.focus is not None else 0
     marks = scene.marks
     lines = rose.draw_rose(view, p, scene.preview, width, places.faces(marks), places.NOW in marks)
-    lines += list(scene.notes)  # a payment under way comes before the others' roses: it is the decision
+    lines += notes(view, width)  # a payment under way comes before the others' roses: it is the decision
     wall = wall_line(view, width)
     lines.append(places.mark(wall) if places.WALL in marks else wall)
     for q in range(signs.players(view)):
         if q != p:
             lines.append(rose.summary(view, q, width))
-    room = scene.lines - len(lines)
+    total = layout.lines(scene.seats)
+    room = total - len(lines)
     if room >= 6 and layout.wide:
         lines += cards.track_lines(view, width, room, places.rounds(marks))
-    return [signs.pad(line, width) for line in lines[: scene.lines]]
+    return [signs.pad(line, width) for line in lines[:total]]
 
 
 def wanted(name: str, scene: Scene, layout: Layout) -> int:
@@ -69,11 +84,12 @@ def wanted(name: str, scene: Scene, layout: Layout) -> int:
     return 13
 
 
-def plan(scene: Scene, layout: Layout, focus: str) -> list[tuple[str, int]]:
+def plan(scene: Scene, layout: Layout) -> list[tuple[str, int]]:
     """The panels shown and their lines: the focus first in its claim, then the others in ORDER
     while they fit (the dice only while they are chosen), then the city's cost lines when there is
     room for them, then the card list or the round track in the lines left."""
-    total = scene.lines
+    focus = scene.panel
+    total = layout.lines(scene.seats)
     shown = {focus: min(total, wanted(focus, scene, layout))}
     left = total - shown[focus]
     dicing = scene.view.step == "dice"

@@ -1,13 +1,11 @@
 """What the board shows at one moment, gathered by the screen for the drawing: the view, whose
-rose, which panels, the cursors and marks on each, the dice previewed and the notes under the rose.
-The drawing reads nothing else.
+rose, which panels and which has the keys, the cursors and marks on each, the dice previewed. The
+board draws this and nothing else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from rich.text import Text
+from dataclasses import dataclass
 
 from ....rules.macao.view import MacaoView
 from .cards import CardRow
@@ -20,7 +18,8 @@ class Scene:
     focus: int | None  # whose wind rose and cards: the player to act, else the viewer
     acting: bool  # the viewer is the one to move
     panels: tuple[str, ...]  # the right-hand panels, top to bottom ("dice", "city", "sea", ...)
-    lines: int  # the board's height
+    panel: str  # the panel the keys work on: it is drawn first, whole
+    seats: int  # the players at the table: their rows leave the board its height (layout.lines)
     preview: tuple[tuple[int, int, int], ...] = ()  # dice marked: (face, colour, cubes)
     dice_at: int | None = None
     dice_marked: tuple[int, ...] = ()
@@ -33,5 +32,4 @@ class Scene:
     card_owner: int | None = None  # whose cards the card panel shows
     card_rows: tuple[CardRow, ...] = ()
     card_at: int | None = None
-    notes: tuple[Text, ...] = field(default_factory=tuple)  # lines under the rose (a payment)
     marks: frozenset[str] = frozenset()  # the places a walkthrough's step marks (places.py)

@@ -6,7 +6,7 @@ about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rich.console import RenderableType
@@ -43,7 +43,6 @@ from . import places as marking
 from .board import MacaoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
-from .layout import Layout
 from .panels import Place
 from .picking import DicePicks
 from .scene import Scene
@@ -222,10 +221,7 @@ class MacaoScreen(GameScreen[MacaoView]):
     def make_board(self) -> Widget:
         return MacaoBoard()
 
-    def board_lines(self, layout: Layout) -> int:
-        return layout.lines(len(self.table.seats))
-
-    def scene(self, layout: Layout) -> Scene:
+    def scene(self) -> Scene:
         view = self.view
         if self.panel not in self.panels():
             self.panel = "city"
@@ -236,7 +232,8 @@ class MacaoScreen(GameScreen[MacaoView]):
             focus=self.rose_owner,
             acting=self.my_turn,
             panels=self.panels(),
-            lines=self.board_lines(layout),
+            panel=self.panel,
+            seats=len(self.table.seats),
             preview=preview,
             dice_at=self.dice.at if self.dice is not None else None,
             dice_marked=tuple(self.dice.marked) if self.dice is not None else (),
@@ -249,7 +246,6 @@ class MacaoScreen(GameScreen[MacaoView]):
             card_owner=self.cards_of,
             card_rows=tuple(self.card_rows),
             card_at=self.card_at,
-            notes=tuple(self.notes(layout.left)),
             marks=self.marked_places,
         )
 
@@ -269,20 +265,6 @@ class MacaoScreen(GameScreen[MacaoView]):
         if isinstance(move, TakeQuarter):
             return "Enter takes it"
         return "Enter: " + move.describe()
-
-    def notes(self, width: int) -> list[Text]:
-        """Lines under the rose: a payment under way, the simultaneous pick kept from the others."""
-        view = self.view
-        out = []
-        payment = view.payment
-        if payment:
-            due = payment.due
-            what = f"sail to {payment.to}" if payment.what == "sail" else "the wall"
-            text = Text(f"pay {due} cube{'s' if due != 1 else ''}: {what}", style="bold")
-            text.truncate(width, overflow="ellipsis")
-            out.append(text)
-            out.append(Text("RBGKYV pays one, j a joker", style=signs.DIM))
-        return out
 
     # -- the frame's hooks ---------------------------------------------------------------------
     def header_text(self, view: MacaoView) -> Text:
@@ -662,6 +644,9 @@ class MacaoScreen(GameScreen[MacaoView]):
         self.play_kind("joker", "You have no joker to use now.")
 
     # -- the mouse -------------------------------------------------------------------------------
+    def board_clicked(self, place: Hashable) -> None:
+        self.map_clicked(cast(Place, place))  # the board posts the places it drew (panels.Hit)
+
     def map_clicked(self, place: Place) -> None:
         # place[0] picks the kind of place, and with it the type of place[1]
         if place[0] == "die" and self.dice is not None:

@@ -35,14 +35,13 @@ from ....rules.rialto.data import (
     DISTRICTS,
     ROUNDS,
     SLOT_LETTERS,
-    SLOTS,
     STAGES,
 )
 from ....rules.rialto.view import RialtoView
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
-from . import places, signs, tray
+from . import places, signs
 from .board import RialtoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
@@ -70,9 +69,6 @@ PASS_WORDS = {
     "recall": "Stop moving councilmen",
     "blue": "Done with blues",
 }
-# The frame's lines around the board at their least: header, private bar, log and actions (3),
-# a message, keys.
-FRAME_LINES = 7
 
 
 class RialtoScreen(GameScreen[RialtoView]):
@@ -157,7 +153,7 @@ class RialtoScreen(GameScreen[RialtoView]):
     def make_board(self) -> Widget:
         return RialtoBoard()
 
-    def scene(self, layout: Layout) -> Scene:
+    def scene(self) -> Scene:
         view = self.view
         return Scene(
             view=view,
@@ -166,7 +162,9 @@ class RialtoScreen(GameScreen[RialtoView]):
             place=self.slot_place(),
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             preview=self.preview(),
-            tray=tuple(self.tray_lines(layout)),
+            map_kind=self.map_kind,
+            picks=self.picks,
+            player_lines=len(self.player_rows(view)),
             places=self.marked_places,
         )
 
@@ -181,50 +179,6 @@ class RialtoScreen(GameScreen[RialtoView]):
         """The districts, links, banks, the Doge order and the next bridge always; the rows while
         Phase I shows them (the names: places.py)."""
         return places.available(self.view or None)  # no view before the table is first read
-
-    def tray_lines(self, layout: Layout) -> list[Text]:
-        """What the player needs for the decision always shows; the Doge order and the stacks
-        (also in the player rows and on the map) and the phase's description (also in the header)
-        show when the terminal has room for them, or when a walkthrough marks a place there."""
-        view = self.view
-        width = layout.width - 1
-        room = layout.height - FRAME_LINES - len(self.player_rows(view)) - layout.map_lines
-        marked = self.marked_places
-        lines: list[Text] = []
-        if view.step in places.ROW_STEPS:
-            lines += tray.rows_lines(view, width, marked)
-        if self.picks is not None:
-            lines += tray.picks_lines(view, self.picks, width)
-        elif self.map_kind is not None:
-            lines.append(self.place_hint(width))
-        stage = tray.stage_line(view, width)
-        if view.current_stage is not None or len(lines) < room:
-            lines.insert(0, stage)
-        # the hand is in the bar over the log too; here it has room to be spelt out
-        hand = tray.hand_line(view, width) if self.picks is None else []
-        if hand and len(lines) + len(hand) <= room:
-            lines += hand
-        if len(lines) < room or marked & places.INFO:
-            lines.insert(0, tray.info_line(view, width, marked))
-        return lines
-
-    def place_hint(self, width: int) -> Text:
-        """What the cursor's slot joins and what Enter does there."""
-        place = self.slot_place()
-        if place is None:
-            return Text("No free slot.", style="dim")
-        slot = place[1]
-        a, b = SLOTS[slot]
-        text = Text(f"{SLOT_LETTERS[slot]}: ", style="bold")
-        if self.map_kind == "bridge":
-            numbers = self.preview() or (0, 0)
-            text.append(f"bridge {DISTRICTS[a].name} {numbers[0]} │ {numbers[1]} {DISTRICTS[b].name}")
-            text.append(" · f flips · Enter builds it")
-        else:
-            text.append(f"gondola {DISTRICTS[a].name} – {DISTRICTS[b].name}")
-            text.append(" · Enter places it")
-        text.truncate(width, overflow="ellipsis")
-        return text
 
     # -- the frame's hooks ---------------------------------------------------------------------
     def header_text(self, view: RialtoView) -> Text:
@@ -491,7 +445,7 @@ class RialtoScreen(GameScreen[RialtoView]):
         self.play(waits[0])
 
     # -- the mouse -------------------------------------------------------------------------------
-    def map_clicked(self, place: Hashable) -> None:
+    def board_clicked(self, place: Hashable) -> None:
         if self.map_kind is None:
             return
         again = self.cursor.place == place

@@ -14,11 +14,13 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from ....rules.rialto.data import CARD_NAMES, JOKER, ROUNDS, STAGES
+from ....rules.rialto.data import CARD_NAMES, DISTRICTS, JOKER, ROUNDS, SLOT_LETTERS, SLOTS, STAGES
 from ....rules.rialto.view import RialtoView
-from ...boardkit import PLACE
+from ...boardkit import FRAME_LINES, PLACE
 from . import places, signs
+from .layout import Layout
 from .picking import AS_ONE, AS_TWO, OFF, Y3, Picks
+from .scene import Scene
 
 PICKED = Style(bold=True)
 CURSOR = Style(reverse=True, bold=True)
@@ -215,3 +217,48 @@ def picks_summary(picks: Picks, width: int) -> list[Text]:
     for line in lines:
         line.rstrip()
     return lines
+
+
+def tray_lines(scene: Scene, layout: Layout) -> list[Text]:
+    """What the player needs for the decision always shows; the Doge order and the stacks (also in
+    the player rows and on the map) and the phase's description (also in the header) show when the
+    terminal has room for them, or when a walkthrough marks a place there."""
+    view = scene.view
+    width = layout.width - 1
+    room = layout.height - FRAME_LINES - scene.player_lines - layout.map_lines
+    marked = scene.places
+    lines: list[Text] = []
+    if view.step in places.ROW_STEPS:
+        lines += rows_lines(view, width, marked)
+    if scene.picks is not None:
+        lines += picks_lines(view, scene.picks, width)
+    elif scene.map_kind is not None:
+        lines.append(place_hint(scene, width))
+    stage = stage_line(view, width)
+    if view.current_stage is not None or len(lines) < room:
+        lines.insert(0, stage)
+    # the hand is in the bar over the log too; here it has room to be spelt out
+    hand = hand_line(view, width) if scene.picks is None else []
+    if hand and len(lines) + len(hand) <= room:
+        lines += hand
+    if len(lines) < room or marked & places.INFO:
+        lines.insert(0, info_line(view, width, marked))
+    return lines
+
+
+def place_hint(scene: Scene, width: int) -> Text:
+    """What the cursor's slot joins and what Enter does there."""
+    if scene.place is None:
+        return Text("No free slot.", style="dim")
+    slot = scene.place[1]
+    a, b = SLOTS[slot]
+    text = Text(f"{SLOT_LETTERS[slot]}: ", style="bold")
+    if scene.map_kind == "bridge":
+        numbers = scene.preview or (0, 0)
+        text.append(f"bridge {DISTRICTS[a].name} {numbers[0]} │ {numbers[1]} {DISTRICTS[b].name}")
+        text.append(" · f flips · Enter builds it")
+    else:
+        text.append(f"gondola {DISTRICTS[a].name} – {DISTRICTS[b].name}")
+        text.append(" · Enter places it")
+    text.truncate(width, overflow="ellipsis")
+    return text

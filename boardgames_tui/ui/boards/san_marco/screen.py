@@ -6,6 +6,7 @@ keys' `when` (keys.py) can ask about them on a screen that has not been drawn.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -975,6 +976,16 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
             self.redraw_board()
 
     # -- the mouse -------------------------------------------------------------------------------
+    def board_clicked(self, place: Hashable) -> None:
+        if is_map_place(place):
+            self.map_clicked(place)
+            return
+        match place:
+            case ("card", int(index)):
+                self.card_clicked(index)
+            case ("pile", int(pile)):
+                self.pile_clicked(pile)
+
     def map_clicked(self, place: MapPlace) -> None:
         if self.map_kind is None:
             return

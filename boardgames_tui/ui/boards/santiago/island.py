@@ -1,5 +1,5 @@
 """The island widget: the picture of the fields and ditches (picture.py), the side panel on the
-right (panel.py) and a legend line below, drawn from the screen's scene.
+right (panel.py) and a legend line below, drawn from the scene it was shown.
 
 Drawing is line by line (Textual's Line API): the picture without the cursor is made once per view
 and size; the cursor is laid over the lines it touches; each finished line is kept as a strip by
@@ -18,20 +18,20 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ....rules.santiago.actions import PlaceLeftover, PlacePalm
-from ....rules.santiago.view import SantiagoView
 from ...boardkit import PLACE
+from ...widgets.sceneboard import BoardClicked
 from ...widgets.stripboard import StripBoard
 from .layout import Layout
 from .panel import assemble, facts, hint_lines
 from .picture import Marks, Picture, cursor_marks, draw_grid, legend_line, with_marks
 from .places import panel_marks, panel_room, with_places
-from .scene import Scene, SceneSource
+from .scene import Scene
 from .signs import Field, fit
 
 
 class IslandBoard(StripBoard):
-    """The island and its side panel. It draws the screen's scene (`screen.scene()`); the cursor,
-    the amount and the tile live on the screen, which calls `redraw()` when they change."""
+    """The island and its side panel, drawn from the scene it was last shown (the cursor, the
+    amount and the tile live on the screen, which shows a new scene when they change)."""
 
     DEFAULT_CSS = """
     IslandBoard { height: auto; }
@@ -39,7 +39,7 @@ class IslandBoard(StripBoard):
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.source: SceneSource | None = None  # the screen: scene() says what to show
+        self.scene: Scene | None = None  # what to show, as the screen last gave it
         self.version = 0  # counts the views shown: the picture without the cursor is made per view
         self.layout_now: Layout | None = None
         self.picture: Picture | None = None
@@ -52,9 +52,10 @@ class IslandBoard(StripBoard):
         self._keys: list[Hashable] = []  # per line: what it shows, for the strip cache
 
     # -- what to show ----------------------------------------------------------------------------
-    def update_view(self, view: SantiagoView, screen: SceneSource) -> None:
-        self.source = screen
-        self.version += 1
+    def show(self, scene: Scene) -> None:
+        if self.scene is None or scene.view is not self.scene.view:
+            self.version += 1
+        self.scene = scene
         self.redraw()
 
     def current_layout(self, width: int | None = None) -> Layout:
@@ -62,11 +63,11 @@ class IslandBoard(StripBoard):
         return Layout(width or self.size.width or 80, height)
 
     def redraw(self) -> None:
-        """Bring the lines up to date with the screen's scene; repaint only those that changed."""
-        if self.source is None:
+        """Bring the lines up to date with the scene; repaint only those that changed."""
+        if self.scene is None:
             return
         before = self._keys
-        self.prepare(self.current_layout(), self.source.scene())
+        self.prepare(self.current_layout(), self.scene)
         self.changed_lines(before, self._keys)
 
     def prepare(self, layout: Layout, scene: Scene) -> None:
@@ -112,7 +113,7 @@ class IslandBoard(StripBoard):
 
     # -- drawing ---------------------------------------------------------------------------------
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self.source is None or not self.source.view:
+        if self.scene is None or not self.scene.view:
             return 1
         return self.current_layout(width).height_in_lines
 
@@ -134,19 +135,19 @@ class IslandBoard(StripBoard):
 
     def lines(self, width: int) -> list[Text]:
         """Every line at `width`, as drawn (for the screen's measures and for tests)."""
-        if self.source is None:
+        if self.scene is None:
             return [Text("")]
-        self.prepare(self.current_layout(width), self.source.scene())
+        self.prepare(self.current_layout(width), self.scene)
         return [self.line_text(y) for y in range(len(self._keys))]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         layout = self.current_layout()
-        if layout != self.layout_now and self.source is not None:
-            self.prepare(layout, self.source.scene())
+        if layout != self.layout_now and self.scene is not None:
+            self.prepare(layout, self.scene)
         return super().render_lines(crop)
 
     def line_count(self) -> int:
-        return len(self._keys) if self.source is not None else 0
+        return len(self._keys) if self.scene is not None else 0
 
     def line_key(self, y: int) -> Hashable:
         return self._keys[y]
@@ -157,9 +158,9 @@ class IslandBoard(StripBoard):
     # -- mouse -----------------------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:
         pic = self.picture
-        if pic is None or self.source is None or not 0 <= event.y < len(pic.spots):
+        if pic is None or self.scene is None or not 0 <= event.y < len(pic.spots):
             return
         for x0, x1, kind, place in pic.spots[event.y]:
             if x0 <= event.x < x1:
-                self.source.board_clicked(kind, place)
+                self.post_message(BoardClicked((kind, place)))
                 return

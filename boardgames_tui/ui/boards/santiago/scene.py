@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from ....rules.core import Action
 from ....rules.santiago.view import OfferEntry, ProposalView, SantiagoView
@@ -37,16 +36,6 @@ class Scene:
 
     def proposal_on(self, seg: Hashable) -> ProposalView | None:
         return proposal_on(self.view, seg)
-
-
-class SceneSource(Protocol):
-    """What the island asks of SantiagoScreen, named here because screen.py imports the island
-    (no import circles, tests/test_layering.py)."""
-
-    @property
-    def view(self) -> SantiagoView: ...
-    def scene(self) -> Scene: ...
-    def board_clicked(self, kind: str, place: Hashable) -> None: ...
 
 
 def proposal_on(view: SantiagoView, seg: Hashable) -> ProposalView | None:

@@ -55,7 +55,7 @@ from .layout import Layout
 from .picks import Picks, viewer_passed
 from .places import place_names
 from .results import plantation_parts
-from .scene import Scene, SceneSource, proposal_on
+from .scene import Scene, proposal_on
 from .signs import CROP_SYMBOL, Seg, fit, number_sign, seg_name, tile_code
 
 PHASE_TITLE = {
@@ -544,9 +544,10 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         else:
             self.say("Only the overseer decides that, in the overseer's step.", error=True)
 
-    def board_clicked(self, kind: str, place: Hashable) -> None:
-        """A click on the island: the first puts the cursor there, a second one acts there. While
-        someone else acts, a click on a field looks at it."""
+    def board_clicked(self, spot: Hashable) -> None:
+        """A click on the island, (kind, place): the first puts the cursor there, a second one acts
+        there. While someone else acts, a click on a field looks at it."""
+        kind, place = cast(tuple[str, Hashable], spot)  # the island posts its picture's spots
         cursor = self.cursor
         if kind == "field" and cursor.mode is None and not self.my_turn and self.view:
             cursor.look()
@@ -649,7 +650,6 @@ class SantiagoScreen(GameScreen[SantiagoView]):
 
 
 if TYPE_CHECKING:
-    # The keys and the island reach the screen through Textual, untyped: here mypy holds the screen
-    # to what they ask of it.
+    # The keys reach the screen through Textual, untyped: here mypy holds the screen to what they
+    # ask of it.
     _asked_by_keys: type[Asked] = SantiagoScreen
-    _asked_by_island: type[SceneSource] = SantiagoScreen
