@@ -2,8 +2,6 @@
 
 import re
 
-import pytest
-
 from boardgames_tui import saves
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.st_petersburg.actions import TakeToHand
@@ -17,7 +15,7 @@ from boardgames_tui.ui.screens.help import HelpScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
 from boardgames_tui.ui.screens.too_small import TooSmallScreen
 
-from .helpers import play_one_step, played_record, write_save
+from .helpers import NAMES, play_one_step, played_record, saved_by_bot, write_save
 
 SIZE = (80, 24)
 
@@ -27,9 +25,12 @@ def sp_app(**kwargs):
     return BoardgamesApp("st_petersburg", kwargs.pop("seats", ["Ann", "Bob"]), bot_delay=0, **kwargs)
 
 
-@pytest.mark.slow
-async def test_whole_game_by_keystrokes():
-    app = sp_app(seed=48)  # a seed whose game under this policy is short (about 100 moves)
+async def test_the_last_round_by_keystrokes_to_the_results():
+    """The flow's hand-offs and turns have their own tests (tests/play/test_flow.py) and the opening
+    turns by keys are below: here a game's last round by keystrokes, from its save, through every
+    hand-off to the results, the save marked over, and back to the launcher."""
+    path = saved_by_bot("st_petersburg", lambda view: view.final_round, NAMES, 48, "sp-last-round.json")
+    app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         handed_to = None
         keys = 0
@@ -43,7 +44,7 @@ async def test_whole_game_by_keystrokes():
             assert await play_one_step(pilot), type(app.screen).__name__
             keys += 1
             assert keys < 2000
-        assert app.table.is_over()
+        assert app.table.is_over() and keys > 10
         text = app.screen_text()
         assert "Ann" in text and "Bob" in text and "WINNER" in text and "Total" in text
         winners = [row.name for row in app.table._state.standings().winners]

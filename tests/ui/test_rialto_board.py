@@ -12,7 +12,7 @@ import pytest
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.rialto import GAME
 from boardgames_tui.rules.rialto.actions import PlaceBridge, Play
-from boardgames_tui.rules.rialto.data import BUILDING, DOGE, JOKER, SLOT_LETTERS, SLOTS, YELLOW
+from boardgames_tui.rules.rialto.data import BUILDING, DOGE, JOKER, ROUNDS, SLOT_LETTERS, SLOTS, YELLOW
 from boardgames_tui.rules.rialto.view import Building, DogeTrack
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.rialto.layout import Layout
@@ -180,12 +180,17 @@ async def test_three_players_by_keystrokes_nobody_sees_a_hand_or_a_blind_draw_bu
 
 
 @pytest.mark.slow
-async def test_a_whole_two_player_game_by_keystrokes():
-    app = BoardgamesApp("rialto", [Seat("Ann"), Seat("Bob")], seed=4, bot_delay=0)
+async def test_the_last_round_of_a_two_player_game_by_keystrokes():
+    """The rounds before are the flow's and the rules' to test: here the last, by keys, from its
+    save to the final scoring, district by district."""
+    path = saved_rialto(
+        lambda view: view.round >= ROUNDS, names=("Ann", "Bob"), seed=4, name="rialto-last.json"
+    )
+    app = BoardgamesApp(load_path=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = await play_by_keys(app, pilot, lambda a: isinstance(a.screen, GameOverScreen))
-        assert app.table.is_over() and keys > 100
+        assert app.table.is_over() and keys > 15
         text = app.screen_text()
         assert "The districts" in text and "total" in text
 

@@ -14,6 +14,7 @@ from boardgames_tui.rules.bots import bot_move, bot_rng
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
+from boardgames_tui.rules.santiago.data import rounds_for
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards import board_for
 from boardgames_tui.ui.boards.santiago.island import IslandBoard
@@ -22,6 +23,8 @@ from boardgames_tui.ui.screens.amount import AmountScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen, MessageScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
+
+from .helpers import saved_by_bot
 
 SIZE = (80, 24)
 NAMES = ["Ann", "Bob", "Cleo"]
@@ -103,7 +106,9 @@ class Driver:
         elif phase == "leftover":
             await self.try_keys(("enter",), ("tab", "enter"))
         elif phase == "bribe":
-            if t % 3 == 0:
+            if screen.view.proposals and t % 2 == 0:  # a proposal made: back it, half the time
+                await self.try_keys(("s",), ("enter",), ("space",))
+            elif t % 5 == 0:
                 await self.try_keys(("space",))
             elif t % 3 == 1:
                 await self.try_keys(("tab", "enter"), ("s",), ("space",))
@@ -118,14 +123,14 @@ class Driver:
             raise AssertionError(f"unexpected phase {phase}")
 
 
-@pytest.mark.slow
-async def test_whole_game_by_keystrokes():
-    app = sg_app(seed=5)
+async def by_keys(app: BoardgamesApp, until, phases: set[str]) -> set[str]:
+    """Play by keys until `until(app)`, each player's own screen only after their hand-off; the
+    kinds of the moves made by keys."""
     async with app.run_test(size=SIZE) as pilot:
+        before = len(app.table.record.steps)
         driver = Driver(pilot)
         handed_to = None
-        phases = set()
-        while not isinstance(app.screen, GameOverScreen):
+        while not until(app):
             screen = app.screen
             if isinstance(screen, HandoffScreen):
                 handed_to = screen.seat
@@ -135,27 +140,39 @@ async def test_whole_game_by_keystrokes():
                 phases.add(screen.view.phase)
             await driver.step()
             assert driver.keys < 3000
-        assert app.table.is_over()
-        assert phases >= {"spring", "bid", "plant", "leftover", "bribe", "overseer", "extra"}
-        kinds = {step.action.kind for step in app.table.record.steps}
-        assert kinds >= {
-            "spring",
-            "bid",
-            "pass",
-            "plant",
-            "leftover",
-            "propose",
-            "support",
-            "accept",
-            "personal",
-        }
-        # Back to the board: the end shows every player's cash and plantations, size × markers.
-        await pilot.press("b")
-        text = app.screen_text()
-        assert "FINAL SCORES" in text
-        for row in app.table.view(None).scores:
-            assert f"{row.total:>3} = {row.cash} cash" in text
-        assert "×" in text
+        if isinstance(app.screen, GameOverScreen):
+            # Back to the board: the end shows every player's cash and plantations, size × markers.
+            await pilot.press("b")
+            text = app.screen_text()
+            assert "FINAL SCORES" in text
+            for row in app.table.view(None).scores:
+                assert f"{row.total:>3} = {row.cash} cash" in text
+            assert "×" in text
+        return {step.action.kind for step in app.table.record.steps[before:]}
+
+
+@pytest.mark.slow
+async def test_the_first_and_the_last_round_by_keystrokes():
+    """The rounds between are the flow's and the rules' to test (tests/play, tests/rules): here the
+    first two rounds from the spring, and the last to the final scores, every phase by its keys."""
+    phases: set[str] = set()
+    kinds = await by_keys(sg_app(seed=5), lambda app: app.table.view(None).round >= 3, phases)
+    path = saved_by_bot("santiago", lambda view: view.round >= rounds_for(3), NAMES, 5, "santiago-last.json")
+    last = BoardgamesApp(load_path=path, bot_delay=0)
+    kinds |= await by_keys(last, lambda app: isinstance(app.screen, GameOverScreen), phases)
+    assert last.table.is_over()
+    assert phases >= {"spring", "bid", "plant", "leftover", "bribe", "overseer", "extra"}
+    assert kinds >= {
+        "spring",
+        "bid",
+        "pass",
+        "plant",
+        "leftover",
+        "propose",
+        "support",
+        "accept",
+        "personal",
+    }
 
 
 def leaks(text: str) -> bool:
