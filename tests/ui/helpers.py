@@ -25,6 +25,19 @@ def played_record(seed: int = 7, moves: int | None = None, names=NAMES):
     return record, state
 
 
+def random_positions(game_id: str, names, seed: int, options=None):
+    """Each state of a game played to the end by random bots, from the start (the same state
+    object, moved on between yields: read it before the next)."""
+    record, state = GameRecord.start(game_id, list(names), seed, options=options or {})
+    rngs = [bot_rng(seed, i) for i in range(len(names))]
+    bot = RandomBot()
+    yield state
+    while not state.is_over():
+        seat = state.to_move()[0]
+        record.play(state, seat, bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
+        yield state
+
+
 def write_save(record, name: str = "st_petersburg-test.json"):
     path = saves.save_dir() / name
     saves.save(path, record)

@@ -17,12 +17,13 @@ from boardgames_tui.rules.san_marco.data import DISTRICTS, PAIRS
 from boardgames_tui.rules.san_marco.view import SanMarcoView
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.san_marco.layout import Layout
+from boardgames_tui.ui.boards.san_marco.places import CANAL_NAMES, available, pile_name, place_named
 from boardgames_tui.ui.boards.san_marco.scene import Scene
-from boardgames_tui.ui.boards.san_marco.screen import SanMarcoScreen, place_named
+from boardgames_tui.ui.boards.san_marco.screen import SanMarcoScreen
 from boardgames_tui.ui.boards.san_marco.tray import tray_lines
 from boardgames_tui.ui.boards.san_marco.venice import draw_map
 
-from .helpers import saved_san_marco, to_the_board
+from .helpers import random_positions, saved_san_marco, to_the_board
 
 SIZES = [(80, 24), (120, 40)]
 CONSOLE = Console(width=200, color_system="truecolor", force_terminal=True)
@@ -189,6 +190,23 @@ def test_the_names_read_as_the_board_writes_them():
     assert place_named("pile 2") == ("pile", 1)
     for other in ("San Marco – Castello – Dorsoduro", "pile 0", "pile", "Rialto", "Doge"):
         assert place_named(other) is None
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bob", "Cleo"), ("Ann", "Bob")], ids=["3 players", "2 players"])
+def test_the_names_offered_are_the_places_drawn_for_every_viewer(names):
+    """`available` offers a pile exactly while the tray draws that pile's lines, whoever looks (a
+    divider's hidden piles are drawn for that divider alone)."""
+    piles_seen = 0
+    for state in random_positions("san_marco", names, 4):
+        for viewer in (None, *range(len(names))):
+            view = state.view(viewer)
+            scene = Scene(view=view, names=names, viewer=viewer, acting=viewer in view.to_move)
+            tray = {pile_name(line.pile) for line in tray_lines(scene, 79) if line.pile is not None}
+            doge = {"the Doge"} if view.doge is not None else set()
+            map_places = {d.name for d in DISTRICTS} | set(CANAL_NAMES)
+            assert available(view) == map_places | doge | tray
+            piles_seen += bool(tray)
+    assert piles_seen > 50
 
 
 # -- on the real board, through its caches -------------------------------------------------------

@@ -40,7 +40,7 @@ class Scene:
     place: MapPlace | None = None  # the map cursor: ("district", d) or ("canal", a, b); None: hidden
     marked: frozenset[MapPlace] = frozenset()  # map places where the viewer has a move now
     # the places a walkthrough step points at, drawn in reverse: ("district", d), ("canal", a, b),
-    # ("doge",) and ("pile", p); the screen turns the step's words into these (lesson_places)
+    # ("doge",) and ("pile", p), for the step's words (places.py)
     spots: frozenset[Spot] = frozenset()
     notes: Mapping[int, Text] = field(default_factory=dict)  # per district, on its lower border
     card: int | None = None  # the card picked: in the split (its index), or in the pile played

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
@@ -44,10 +44,12 @@ from ...boardkit import Target, TargetCursor
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
+from . import places
 from .board import VeniceBoard
+from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
-from .scene import MapPlace, Scene, Spot, current_offer, is_map_place
+from .scene import MapPlace, Scene, current_offer, is_map_place
 from .signs import (
     DOGE,
     card_help,
@@ -56,11 +58,10 @@ from .signs import (
     colour_label,
     colour_style,
     colour_symbol,
-    cube_text,
     is_neutral,
     limit_value,
 )
-from .tray import limit_after, tray_lines
+from .tray import limit_after
 from .venice import scores_text
 
 STEP_TITLE = {
@@ -83,35 +84,6 @@ GROUP_LABELS = {
 }
 
 District = tuple[str, int]
-
-# A walkthrough's words for the board's places (lesson_places): a district by its name, a canal by
-# its two districts (either way round), the Doge, a pile by its number.
-DISTRICT_NAMES: dict[str, MapPlace] = {district.name: ("district", d) for d, district in enumerate(DISTRICTS)}
-CANAL_NAMES: dict[str, MapPlace] = {
-    f"{DISTRICTS[x].name} – {DISTRICTS[y].name}": ("canal", a, b)
-    for a, b in PAIRS
-    for x, y in ((a, b), (b, a))
-}
-DOGE_NAME = "the Doge"
-
-
-def pile_name(pile: int) -> str:
-    return f"pile {pile + 1}"
-
-
-def place_named(name: str) -> Spot | None:
-    """The board's place a walkthrough names ("San Marco", "Cannaregio – San Marco", "the Doge",
-    "pile 2"), or None."""
-    if name in DISTRICT_NAMES:
-        return DISTRICT_NAMES[name]
-    if name in CANAL_NAMES:
-        return CANAL_NAMES[name]
-    if name == DOGE_NAME:
-        return ("doge",)
-    number = name.removeprefix("pile ")
-    if number != name and number.isdigit() and int(number) >= 1:
-        return ("pile", int(number) - 1)
-    return None
 
 
 def bridge_tuples(view: SanMarcoView) -> list[tuple[tuple[int, int], int]]:
@@ -263,31 +235,17 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
             place=self.map_place() if self.map_kind is not None else None,
             marked=frozenset(self.moves) if self.map_kind is not None else frozenset(),
             notes=self.doge_notes(),
-            spots=self.spots(),
+            spots=places.spots(self.marked_places),
             card=self.card,
             pile=self.pile,
             hint=self.hint(),
         )
 
     # -- a walkthrough's places -----------------------------------------------------------------
-    def spots(self) -> frozenset[Spot]:
-        """The board's places for the names a walkthrough step marks (`marked_places`)."""
-        return frozenset(p for name in self.marked_places if (p := place_named(name)) is not None)
-
     def lesson_places(self) -> frozenset[str]:
-        """The places a walkthrough step may mark now, in the board's words: the districts by name
-        ("San Marco"), the canals by their two districts either way round ("Cannaregio – San
-        Marco", as the cursor's line says), "the Doge" while he is on the board, and "pile 1"…
-        while the piles' lines are under the map."""
-        names = set(DISTRICT_NAMES)
-        names.update(CANAL_NAMES)
-        if self.view.doge is not None:
-            names.add(DOGE_NAME)
-        scene = self.scene()
-        for line in tray_lines(scene, self.map_layout().width - 1):
-            if line.pile is not None:
-                names.add(pile_name(line.pile))
-        return frozenset(names)
+        """The places a walkthrough step may mark now: the districts, the canals, the Doge while
+        he is on the board, the piles while their lines are under the map (the names: places.py)."""
+        return places.available(self.view)
 
     def make_board(self) -> Widget:
         return VeniceBoard()
@@ -789,58 +747,7 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
 
     # -- details (i) -----------------------------------------------------------------------------
     def details(self, view: SanMarcoView) -> tuple[str | Text, RenderableType]:
-        names = self.names()
-        parts: list[RenderableType] = []
-        prestige = view.prestige
-        supply = view.supply
-        limits = view.limits
-        cubes = view.cubes
-        for colour in range(colour_count(view)):
-            line = colour_label(view, colour, names)
-            if colour == self.viewer:
-                line.append(" (you)")
-            line.append(f"  ★ {prestige[colour]}", style="bold")
-            if colour < len(limits):
-                line.append(f" · limit {sum(limits[colour])}")
-                if limits[colour]:
-                    line.append(f" ({', '.join(map(str, limits[colour]))})")
-            line.append(f" · {supply[colour]} cubes in supply")
-            parts.append(line)
-            where = Text("    cubes: ")
-            placed = [
-                f"{DISTRICTS[d].name} {cubes[d][colour]}" for d in range(NDISTRICTS) if cubes[d][colour]
-            ]
-            where.append(", ".join(placed) or "none")
-            owned = [
-                f"{DISTRICTS[a].name} – {DISTRICTS[b].name}"
-                for a, b, owner in view.bridges
-                if owner == colour
-            ]
-            where.append(" · bridges: " + ("; ".join(owned) or "none"))
-            parts.append(where)
-        parts.append(Text(""))
-        parts.append(Text("If each district were scored now", style="bold"))
-        for d, district in enumerate(DISTRICTS):
-            line = Text(f"  {district.die} {district.name:<12} {district.high}/{district.low}  ")
-            line.append_text(cube_text(view, cubes[d]) or Text("empty", style="dim"))
-            line.append("  → ")
-            line.append_text(scores_text(view, d))
-            if view.doge == d:
-                line.append(f"  {DOGE} the Doge is here")
-            parts.append(line)
-        parts.append(Text(""))
-        parts.append(
-            Text(
-                f"Action cards left in the deck: {view.decks.action} · "
-                f"limit cards: {view.decks.limit}. "
-                "The values and neighbours of the districts other than San Marco are provisional "
-                "(see the rules reference).",
-                style="dim",
-            )
-        )
-        title = Text("Venice", style="bold")
-        title.append(f" · period {view.period}/{PERIODS} · round {view.round}")
-        return title, Group(*parts)
+        return details(view, self.viewer)
 
     # -- keys ------------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:

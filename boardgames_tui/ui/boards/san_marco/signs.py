@@ -39,6 +39,11 @@ def colour_style(view: SanMarcoView, colour: int, bold: bool = True) -> Style:
     return NEUTRAL_STYLE if is_neutral(view, colour) else theme.seat_style(colour, bold)
 
 
+def seat_names(view: SanMarcoView) -> list[str]:
+    """The players' names as the view holds them (the same as the table's seats)."""
+    return [player.name for player in view.players]
+
+
 def colour_name(view: SanMarcoView, colour: int, names: Sequence[str]) -> str:
     if colour < len(names):
         return names[colour]
