@@ -1,5 +1,5 @@
 """Santiago's screen: the frame's hooks (header, player rows, details, the action list) and what the
-keys do. The island is drawn by island.py (its side panel by panel.py); the cursor over it
+keys do. The island is drawn by board.py (its side panel by panel.py); the cursor over it
 (cursor.py) and the amount and tile picked (picks.py) live here, on the screen, so that the keys'
 `when` (keys.py) can ask about them on a screen that has not been drawn.
 
@@ -48,8 +48,8 @@ from ...screens.amount import AmountScreen
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
+from .board import SantiagoBoard
 from .cursor import IslandCursor, seg_position
-from .island import IslandBoard
 from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
 from .picks import Picks, viewer_passed
@@ -128,7 +128,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         )
 
     def make_board(self) -> Widget:
-        return IslandBoard()
+        return SantiagoBoard()
 
     def lesson_places(self) -> frozenset[str]:
         """Fields "4,2", ditches "V 2,0", intersections "point 2,1", and what the side panel shows
@@ -142,8 +142,8 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         return place_names(self.scene(), layout)
 
     @property
-    def board(self) -> IslandBoard:
-        return self.query_one(IslandBoard)
+    def board(self) -> SantiagoBoard:
+        return self.query_one(SantiagoBoard)
 
     def show_picks(self) -> None:
         """After the cursor, the amount or the tile changed: the board and the footer follow."""
