@@ -11,6 +11,7 @@ panel.py    the side panel: offer, proposals, personal canals, what Enter would 
 layout.py   where everything goes, in cells, for a terminal size
 places.py   the places a walkthrough step may mark ("4,2", "V 2,0", "offer 1"), and how they are marked
 signs.py    crop symbols, colours, small numbers, and fitting Text into cells
+details.py  the `i` screen: every player's plantations and what they pay, the viewer's own cash
 results.py  the final scores for the game-over screen
 
 The bid and bribe prompt is the shared dialog in ui/screens/amount.py.
