@@ -15,7 +15,7 @@ from boardgames_tui.rules.santiago.data import tile_gives, yield_markers
 from boardgames_tui.rules.st_petersburg.actions import Buy, ObservatoryBuy, Play, TakeToHand
 from boardgames_tui.rules.st_petersburg.data import CARDS, card_gives, card_replaces
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards.santiago.island import IslandBoard
+from boardgames_tui.ui.boards.santiago.board import SantiagoBoard
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.boards.st_petersburg.display import DisplayBoard
 from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
@@ -364,7 +364,7 @@ async def test_santiago_plant_choice_and_offer_say_what_a_tile_gives():
         assert app.screen.view.phase == "plant" and app.screen.my_turn
         text = app.screen_text()
         assert "Potato     ×0" in text and "you passed: −1" in text
-        board = app.screen.query_one(IslandBoard)
+        board = app.screen.query_one(SantiagoBoard)
         assert all(cell_len(line.plain) <= 80 for line in board.lines(80))
         await pilot.press("1")  # Plant a tile: which tile?
         assert isinstance(app.screen, ChoiceScreen)

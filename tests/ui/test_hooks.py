@@ -23,6 +23,7 @@ from boardgames_tui.rules.st_petersburg.data import CARDS
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boardkit import fit_footer
 from boardgames_tui.ui.boards import board_for
+from boardgames_tui.ui.boards.santiago.details import details
 from boardgames_tui.ui.boards.santiago.results import result_lines
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
@@ -270,6 +271,39 @@ async def test_details_key_opens_and_closes_on_the_board():
         assert CARDS[state.hands[0][0]].name in text
         await pilot.press("escape")
         assert isinstance(app.screen, StPetersburgScreen)
+
+
+# -- details (i): Santiago ------------------------------------------------------------------------
+SG_NAMES = ["Ann", "Bob", "Cleo"]
+SG_CASH = (4321, 5432, 6543)  # figures that appear nowhere unless somebody's cash does
+
+
+def sg_table(options=None) -> Table:
+    table = Table.new("santiago", SG_NAMES, 5, options, autosave=False)
+    table._state.cash = list(SG_CASH)
+    return table
+
+
+def test_santiago_details_name_everyone_and_show_only_the_viewers_cash():
+    table = sg_table()
+    for viewer in (0, 1, 2, None):
+        title, body = details(table.view(viewer), viewer)
+        text = plain(body)
+        assert str(title) == "Plantation payouts so far"
+        for seat, name in enumerate(SG_NAMES):
+            assert name in text
+            assert (f"{name} (you):" in text) == (seat == viewer)
+            assert (str(SG_CASH[seat]) in text) == (seat == viewer)
+        assert ("(only you see this)" in text) == (viewer is not None)
+        if viewer is not None:
+            assert f"{SG_CASH[viewer]} escudos (only you see this)" in text
+    # The screen's hook is this function, for the screen's viewer.
+    screen = screen_for(table, SantiagoScreen, 1, table.to_move()[0])
+    assert plain(screen.details(screen.view)[1]) == plain(details(table.view(1), 1)[1])
+    # With open money everyone's cash is public, and nobody's is marked as a secret.
+    table = sg_table({"open_money": "on"})
+    text = plain(details(table.view(0), 0)[1])
+    assert all(f"{cash} escudos" in text for cash in SG_CASH) and "only you see this" not in text
 
 
 # -- results -------------------------------------------------------------------------------------

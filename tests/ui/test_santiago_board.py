@@ -17,7 +17,7 @@ from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago.data import rounds_for
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards import board_for
-from boardgames_tui.ui.boards.santiago.island import IslandBoard
+from boardgames_tui.ui.boards.santiago.board import SantiagoBoard
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.screens.amount import AmountScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen, MessageScreen
@@ -194,7 +194,7 @@ async def test_cash_stays_secret():
                 app.game_screen.refresh_view(force=True)
                 await pilot.pause()
                 assert not leaks(app.screen_text())
-                board = app.game_screen.query_one(IslandBoard)  # behind it, too
+                board = app.game_screen.query_one(SantiagoBoard)  # behind it, too
                 assert not any(leaks(line.plain) for line in board.lines(80))
                 rows = app.game_screen.player_rows(app.game_screen.view)
                 assert not any(leaks(row.plain) for row in rows)
@@ -273,18 +273,18 @@ async def test_illegal_move_gets_a_reason():
         offer = app.table.view(None).offer
         c, r = next(t.field for t in offer if t.field)
         # The mouse: a click puts the cursor on a field, a second click on it acts.
-        layout = app.screen.query_one(IslandBoard).layout_now
+        layout = app.screen.query_one(SantiagoBoard).layout_now
         at = (layout.field_x(c) + 1, layout.field_y(r))
-        await pilot.click(IslandBoard, offset=at)
+        await pilot.click(SantiagoBoard, offset=at)
         assert app.screen.cursor.fields.place == (c, r)
         steps = len(app.table.record.steps)
-        await pilot.click(IslandBoard, offset=at)
+        await pilot.click(SantiagoBoard, offset=at)
         assert "already holds a tile" in app.screen_text()
         assert len(app.table.record.steps) == steps
         c = 7 if c < 4 else 0
         at = (layout.field_x(c) + 1, layout.field_y(r))
-        await pilot.click(IslandBoard, offset=at)
-        await pilot.click(IslandBoard, offset=at)
+        await pilot.click(SantiagoBoard, offset=at)
+        await pilot.click(SantiagoBoard, offset=at)
         assert app.table.record.steps[-1].action.kind == "plant"
         assert (app.table.record.steps[-1].action.col, app.table.record.steps[-1].action.row) == (c, r)
 

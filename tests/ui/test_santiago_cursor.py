@@ -209,10 +209,11 @@ def imports(path: Path) -> set[str]:
     return out
 
 
-def test_only_the_screen_and_the_island_need_textual():
-    # The cursor, the picks, the panel, the picture, the layout and the results are plain code:
-    # they import no Textual, and nothing of the package that does (so no cycle through them).
-    plain = {"signs", "picks", "cursor", "layout", "scene", "panel", "picture", "results"}
+def test_only_the_screen_and_the_board_need_textual():
+    # The cursor, the picks, the panel, the picture, the layout, the details and the results are
+    # plain code: they import no Textual, and nothing of the package that does (so no cycle
+    # through them).
+    plain = {"signs", "picks", "cursor", "layout", "scene", "panel", "picture", "details", "results"}
     for name in plain:
         found = imports(PACKAGE / f"{name}.py")
         assert not any(m.split(".")[0] == "textual" for m in found), name

@@ -27,7 +27,7 @@ from boardgames_tui.rules.santiago.actions import (
     Support,
 )
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.boards.santiago.island import IslandBoard
+from boardgames_tui.ui.boards.santiago.board import SantiagoBoard
 from boardgames_tui.ui.boards.santiago.keys import FRAME, KEYMAP
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
@@ -203,7 +203,7 @@ async def test_a_cursor_move_repaints_only_what_changed(size):
     app = BoardgamesApp(load_path=saved_game("plant", 4), bot_delay=0)
     async with app.run_test(size=size) as pilot:
         screen = await to_the_board(pilot)
-        board = screen.query_one(IslandBoard)
+        board = screen.query_one(SantiagoBoard)
         layout = board.layout_now
         painted: list = []
         original = board.refresh

@@ -1,5 +1,5 @@
 """Santiago's screen: the frame's hooks (header, player rows, details, the action list) and what the
-keys do. The island is drawn by island.py (its side panel by panel.py); the cursor over it
+keys do. The island is drawn by board.py (its side panel by panel.py); the cursor over it
 (cursor.py) and the amount and tile picked (picks.py) live here, on the screen, so that the keys'
 `when` (keys.py) can ask about them on a screen that has not been drawn.
 
@@ -48,15 +48,16 @@ from ...screens.amount import AmountScreen
 from ...screens.dialogs import ChoiceScreen
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
+from .board import SantiagoBoard
 from .cursor import IslandCursor, seg_position
-from .island import IslandBoard
+from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
 from .layout import Layout
 from .picks import Picks, viewer_passed
 from .places import place_names
 from .results import plantation_parts
 from .scene import Scene, proposal_on
-from .signs import CROP_SYMBOL, Seg, fit, number_sign, seg_name, tile_code
+from .signs import Seg, fit, number_sign, seg_name, tile_code
 
 PHASE_TITLE = {
     "spring": "SET-UP",
@@ -128,7 +129,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         )
 
     def make_board(self) -> Widget:
-        return IslandBoard()
+        return SantiagoBoard()
 
     def lesson_places(self) -> frozenset[str]:
         """Fields "4,2", ditches "V 2,0", intersections "point 2,1", and what the side panel shows
@@ -142,8 +143,8 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         return place_names(self.scene(), layout)
 
     @property
-    def board(self) -> IslandBoard:
-        return self.query_one(IslandBoard)
+    def board(self) -> SantiagoBoard:
+        return self.query_one(SantiagoBoard)
 
     def show_picks(self) -> None:
         """After the cursor, the amount or the tile changed: the board and the footer follow."""
@@ -302,54 +303,9 @@ class SantiagoScreen(GameScreen[SantiagoView]):
             group.counted = group.key not in ("bid", "propose", "support")
         return groups
 
+    # -- details (i) ---------------------------------------------------------------------------
     def details(self, view: SantiagoView) -> tuple[str | Text, RenderableType]:
-        """The payouts, player by player and plantation by plantation (at the end: the score).
-        Cash: the viewer's own, everyone's when money is open or the game is over."""
-        over = view.phase == "over"
-        seats = range(len(self.table.seats))
-        totals = {row.seat: row for row in view.scores or ()}
-        out = Text()
-        for seat in seats:
-            player = view.players[seat]
-            if seat:
-                out.append("\n")
-            out.append_text(theme.seat_label(seat, self.name_of(seat)))
-            if seat == self.viewer:
-                out.append(" (you)")
-            if over and seat in totals:
-                row = totals[seat]
-                out.append(f": {row.total} = {row.cash} cash + {row.plantations} plantations", style="bold")
-                if row.winner:
-                    out.append("  WINNER", style="bold reverse")
-            else:
-                out.append(f": {player.plantation_score} from plantations", style="bold")
-                if player.cash is not None:
-                    out.append(f" · {player.cash} escudos")
-                    if seat == self.viewer and not view.open_money:
-                        out.append(" (only you see this)", style="dim")
-            facts = [f"{player.markers_left} yield markers left"]
-            if not over:
-                facts.append("personal canal " + ("unused" if player.personal_canal else "used"))
-            if facts:
-                out.append("\n    " + " · ".join(facts), style="dim")
-            found = False
-            for plant in view.plantations:
-                markers = plant.markers[seat]
-                if not markers:
-                    continue
-                found = True
-                first = plant.fields[0]
-                size = plant.size
-                out.append(
-                    f"\n    {CROP_SYMBOL[plant.crop]}{CROP_SHORT[plant.crop]} "
-                    f"{plant.crop_name} at {first[0]},{first[1]}: size {size} × "
-                    f"{markers} marker{'s' if markers != 1 else ''} = {size * markers}"
-                )
-            if not found:
-                out.append("\n    no plantation pays yet" if not over else "\n    no plantation pays")
-        if not over:
-            out.append("\n\nBefore the end: no final drought yet, and cash is not counted.", style="dim")
-        return ("Final scores" if over else "Plantation payouts so far"), out
+        return details(view, self.viewer)
 
     # -- what Enter does -------------------------------------------------------------------------
     def enter_action(self) -> Action | None:

@@ -29,12 +29,12 @@ from .scene import Scene
 from .signs import Field, fit
 
 
-class IslandBoard(StripBoard):
+class SantiagoBoard(StripBoard):
     """The island and its side panel, drawn from the scene it was last shown (the cursor, the
     amount and the tile live on the screen, which shows a new scene when they change)."""
 
     DEFAULT_CSS = """
-    IslandBoard { height: auto; }
+    SantiagoBoard { height: auto; }
     """
 
     def __init__(self, *, id: str | None = "board"):
