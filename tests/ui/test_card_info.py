@@ -17,7 +17,7 @@ from boardgames_tui.rules.st_petersburg.data import CARDS, card_gives, card_repl
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards.santiago.board import SantiagoBoard
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
-from boardgames_tui.ui.boards.st_petersburg.display import DisplayBoard
+from boardgames_tui.ui.boards.st_petersburg.board import DisplayBoard
 from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 from boardgames_tui.ui.screens.game_over import GameOverScreen

@@ -386,7 +386,6 @@ def test_sp_results_table_fits_80_columns_with_4_players():
         seat = table.to_move()[0]
         state = table._state
         table.act(seat, bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
-    assert board_for("st_petersburg").results is None  # the shared table
     text = plain(shared_table(table._state.standings()), 76)
     lines = text.splitlines()
     assert len(lines) == 6 and all(cell_len(line) <= 76 for line in lines)  # head, rule, 4 rows
@@ -403,6 +402,10 @@ def test_sp_results_table_fits_80_columns_with_4_players():
         "Cleopatra XI",
     ):
         assert word in text
+    # St. Petersburg's own body: that table first, then where the final scoring's points came from
+    body = plain(board_for("st_petersburg").results(table, 76), 76)
+    assert body.startswith(text) and "Final scoring" in body
+    assert all(cell_len(line) <= 76 for line in body.splitlines())
 
 
 # -- snapshots -------------------------------------------------------------------------------------

@@ -126,10 +126,10 @@ async def test_display_places_are_reversed_on_their_cells_only_and_cleared_exact
         assert board_output(game)[0] == before
         # the marks are part of the board's cache key: the same view redrawn with a mark shows it
         game.marked_places = frozenset({"lower 1"})
-        game.board.update_view(game.view, game)
+        game.board.show(game.scene())
         assert board_output(game)[1] == slot(LOWER, 0)
         game.marked_places = frozenset()
-        game.board.update_view(game.view, game)
+        game.board.show(game.scene())
         assert board_output(game)[0] == before
 
 

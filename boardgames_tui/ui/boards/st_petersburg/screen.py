@@ -1,14 +1,13 @@
-"""St. Petersburg's screen: the frame's hooks (header, player rows, details, choice labels) and the
-keys' actions. The board itself is display.py, the keys keys.py.
+"""St. Petersburg's screen: the frame's hooks (header, player rows, details, choice labels), the
+scene the board is shown, and the keys' actions. The board itself is board.py, the keys keys.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from rich.console import Group, RenderableType
-from rich.table import Table as RichTable
+from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
@@ -22,42 +21,35 @@ from ....rules.st_petersburg.actions import (
     TakeToHand,
     UseObservatory,
 )
-from ....rules.st_petersburg.data import (
-    ARISTOCRAT_BONUS,
-    CARD_ORDER,
-    CARDS,
-    PHASE_OF_FACE,
-    ROWS,
-    aristocrat_bonus,
-    card_gives,
-)
+from ....rules.st_petersburg.data import CARDS, PHASE_OF_FACE, ROWS, card_gives
 from ....rules.st_petersburg.state import card_price
 from ....rules.st_petersburg.view import PlayAreaCard, StPetersburgPlayer, StPetersburgView
 from ... import theme
-from ...boardkit import PLACE, TargetCursor
+from ...boardkit import PLACE, Target, TargetCursor
 from ...requests import host
 from ...screens.game import GameScreen
-from .display import (
-    FACE_LETTER,
-    FACE_STYLE,
-    FACE_TITLE,
-    NEXT_DEAL,
-    PHASE_TITLE,
-    ROW_PLACES,
-    SLOT_PLACES,
-    STACKS,
-    START_MARKERS,
-    Cell,
-    DisplayBoard,
-    Shown,
-    card_at,
-    card_style,
-    cell_marked,
-    cell_of,
-    display_targets,
-    income_text,
-)
+from .board import DisplayBoard
+from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
+from .layout import COLUMNS, Cell, card_at, cell_of
+from .places import available, cell_marked, faces_marked, place_of
+from .scene import Scene
+from .signs import DRAWN_KEYS, FACE_LETTER, FACE_STYLE, card_style, income_text
+
+
+def display_targets(view: StPetersburgView, legal: Sequence[Action]) -> list[Target]:
+    """Every card of the display, with the viewer's legal Buy and Take of it."""
+    moves: dict[tuple[str, int], list[Buy | TakeToHand]] = {}
+    for action in legal:
+        if isinstance(action, (Buy, TakeToHand)):
+            moves.setdefault((action.row, action.index), []).append(action)
+    out = []
+    for y, row in enumerate(ROWS):
+        for column in range(COLUMNS):
+            cell = card_at(view, row, column)
+            if cell is not None:
+                out.append(Target((row, column), column, y, tuple(moves.get((row, cell[0]), ()))))
+    return out
 
 
 class StPetersburgScreen(GameScreen[StPetersburgView]):
@@ -88,6 +80,7 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
         self.cursor.set_targets(display_targets(view, self.legal))
         return view
 
+    # -- the scene ------------------------------------------------------------------------------
     def make_board(self) -> Widget:
         return DisplayBoard()
 
@@ -95,31 +88,24 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
     def board(self) -> DisplayBoard:
         return self.query_one(DisplayBoard)
 
-    # -- walkthrough places --------------------------------------------------------------------
-    # A player's row's parts a step may mark: "Sam's points", "Sam's workers"… (place_of).
-    ROW_PARTS = ("row", "points", "rubles", "hand", "tableau")
-
-    def place_of(self, seat: int, part: str) -> str:
-        """A part of a player's row as a walkthrough names it: "Sam's hand", "Sam's workers"."""
-        return f"{self.table.name(seat)}'s {part}"
-
-    def lesson_places(self) -> frozenset[str]:
-        """The display's cells by slot ("upper 1" … "lower 8", left to right as shown) and by row
-        ("upper row"), each card on show by its name ("Market": every Market there), the line
-        under the display ("stacks", "next deal", "start markers") and each player's row and its
-        parts ("Sam's row", "Sam's points", "Sam's rubles", "Sam's hand", "Sam's tableau", and
-        "Sam's workers", "Sam's buildings", "Sam's aristocrats" when Sam has some)."""
+    def scene(self) -> Scene:
         view = self.view
-        places = {*ROW_PLACES, *SLOT_PLACES, STACKS, START_MARKERS}
-        if view.next_deal:
-            places.add(NEXT_DEAL)
-        for row in ROWS:
-            places.update(CARDS[key].name for key in view.row(row))
-        for seat, player in enumerate(view.players):
-            places.update(self.place_of(seat, part) for part in self.ROW_PARTS)
-            faces = {CARDS[item.card].face for item in player.play_area}
-            places.update(self.place_of(seat, FACE_TITLE[face].lower()) for face in faces)
-        return frozenset(places)
+        return Scene(
+            view=view,
+            viewer=self.viewer,
+            place=cell_of(self.cursor.place),
+            show_cursor=self.show_cursor,
+            prices_for=view.active,
+            names=tuple(seat.name for seat in self.table.seats),
+            drawn_moves=frozenset(kind for _, kind in DRAWN_KEYS if self.actions_of(kind)),
+            marked=frozenset(self.marked_places),
+        )
+
+    # -- walkthrough places --------------------------------------------------------------------
+    def lesson_places(self) -> frozenset[str]:
+        """The display's cells, rows and cards, the line under it, each player's row and its
+        parts (the names: places.py)."""
+        return available(self.view, [self.table.name(seat) for seat in range(len(self.view.players))])
 
     def mark_parts(self, parts: Collection[str], places: Iterable[str] = ()) -> None:
         """As the frame does; and the cursor goes to the first card the step marks, so that the
@@ -147,20 +133,10 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
             return False
         return self.cursor.put(marked[0])
 
-    def marked_faces(self, seat: int) -> frozenset[str]:
-        """The groups of a player's tableau a step marks: faces, or "all" for the whole tableau."""
-        marks = self.marked_places
-        if not marks:
-            return frozenset()
-        out = {face for face, title in FACE_TITLE.items() if self.place_of(seat, title.lower()) in marks}
-        if self.place_of(seat, "tableau") in marks:
-            out.add("all")
-        return frozenset(out)
-
     def mark_part(self, text: Text, seat: int, part: str, start: int) -> None:
         """Reverse what was appended to `text` since `start` (less its spaces around) when a step
         marks that part of the player's row."""
-        if self.marked_places and self.place_of(seat, part) in self.marked_places:
+        if self.marked_places and place_of(self.table.name(seat), part) in self.marked_places:
             plain = text.plain
             end = len(plain.rstrip())
             while start < end and plain[start] == " ":
@@ -211,7 +187,7 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
                 row.append(f" hand {player.hand_count}/{player.hand_limit}")
             self.mark_part(row, seat, "hand", start)
             row.append(" ")
-            marked = self.marked_faces(seat)
+            marked = faces_marked(self.marked_places, self.table.name(seat))
             full = self.play_area_text(player, compact=False, marked=marked)
             if row.cell_len + full.cell_len <= width - 1:
                 row.append_text(full)
@@ -314,140 +290,10 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
 
     # -- details (i) ---------------------------------------------------------------------------
     def details(self, view: StPetersburgView) -> tuple[str | Text, RenderableType]:
-        """Every player's tableau: public facts, plus the viewer's own hand and money."""
-        title = Text("All players' tableaus", style="bold")
-        title.append(f" · round {view.round} · {view.phase.upper()}")
-        parts: list[RenderableType] = []
-        for seat, player in enumerate(view.players):
-            if seat:
-                parts.append(Text(""))
-            parts += self.player_details(view, seat, player)
-        parts.append(Text(""))
-        legend = (
-            "pays: what that colour's scoring would give now (workers in the worker phase, "
-            "buildings in the building phase, aristocrats in the aristocrat phase); trading "
-            "cards count with their colour. Aristocrat bonus at the end, for 1–10 different: "
-            + " ".join(str(b) for b in ARISTOCRAT_BONUS[1:])
-            + " ★. "
-            "Each card left in hand at the end costs 5 ★."
-        )
-        parts.append(Text(legend, style="dim"))
-        return title, Group(*parts)
-
-    def player_details(
-        self, view: StPetersburgView, seat: int, player: StPetersburgPlayer
-    ) -> list[RenderableType]:
-        options = view.options
-        mine = seat == self.viewer
-        head = Text()
-        head.append_text(theme.seat_label(seat, self.table.name(seat)))
-        if mine:
-            head.append(" (you)")
-        if self.table.is_bot(seat):
-            head.append(f" {self.table.bot_tag(seat)}", style="dim")
-        head.append(f"  ★ {player.points}", style="bold")
-        head.append(f" · hand {player.hand_count}/{player.hand_limit}")
-        markers = player.markers
-        if markers:
-            head.append(
-                " · start marker"
-                + ("s" if len(markers) > 1 else "")
-                + ": "
-                + ", ".join(PHASE_TITLE[m] for m in markers)
-            )
-        out: list[RenderableType] = [head]
-        # Money and hand: the view has them for the viewer, and for everyone when they are open.
-        rubles, hand = player.rubles, player.hand
-        if rubles is not None or hand is not None:
-            line = Text("   ")
-            if rubles is not None:
-                line.append(f"{rubles} ₽", style="bold")
-                line.append(" · " if hand is not None else "")
-            if hand is not None:
-                line.append("hand: " + (", ".join(CARDS[k].name for k in hand) if hand else "empty"))
-            secret = "off" in (options.open_money, options.open_hands)
-            if mine and secret and view.step != "over":
-                line.append(" (only you see this)", style="dim")
-            out.append(line)
-        grid = RichTable.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, width=15)  # "  A Aristocrats"
-        grid.add_column(no_wrap=True, width=13)  # "pays 12 ₽ 4 ★"
-        grid.add_column(ratio=1)
-        area = player.play_area
-        faces = {
-            face: [item for item in area if CARDS[item.card].face == face]
-            for face in ("green", "blue", "orange")
+        bots = {
+            seat: self.table.bot_tag(seat) for seat in range(len(view.players)) if self.table.is_bot(seat)
         }
-        taxman_phase = "worker" if options.taxman_phase == "worker" else "aristocrat"
-        for face, items in faces.items():
-            phase = PHASE_OF_FACE[face]
-            style = FACE_STYLE[face]
-            label = Text(f"  {FACE_LETTER[face]} ", style=f"bold {style}")
-            label.append(FACE_TITLE[face], style=style)
-            cards = self.cards_text(items)
-            notes = []
-            keys = [item.card for item in area]
-            if face == "blue" and "mariinskij_theater" in keys:
-                n = sum(1 for k in keys if CARDS[k].face == "orange")
-                notes.append(f"Mariinskij Theater +{n} ₽ for {n} orange card{'s' if n != 1 else ''}")
-            if phase == taxman_phase and "tax_man" in keys:
-                n = sum(1 for k in keys if CARDS[k].face == "green")
-                notes.append(f"Tax Man +{n} ₽ for {n} green card{'s' if n != 1 else ''}")
-            used = sum(1 for item in items if item.used)
-            if face == "blue" and used:
-                notes.append(f"Observatory used this round: −{used} ★")
-            if notes:
-                cards.append(" (" + "; ".join(notes) + ")", style="italic")
-            rubles_, points_ = player.income.at(phase)
-            pays = Text("pays ")
-            if rubles_ or points_:
-                pays.append(
-                    " ".join(
-                        p for p in (f"{rubles_} ₽" if rubles_ else "", f"{points_} ★" if points_ else "") if p
-                    ),
-                    style="bold",
-                )
-            else:
-                pays.append("nothing", style="dim")
-            grid.add_row(label, pays, cards)
-        kinds = len({item.card for item in faces["orange"]})
-        bonus = Text("bonus ")
-        bonus.append(f"{aristocrat_bonus(kinds)} ★", style="bold")
-        why = Text(f"{kinds} different aristocrat{'s' if kinds != 1 else ''} now")
-        if kinds < 10:
-            why.append(f" (with {kinds + 1}: {aristocrat_bonus(kinds + 1)} ★)", style="dim")
-        grid.add_row(Text(""), bonus, why)
-        out.append(grid)
-        return out
-
-    @staticmethod
-    def cards_text(items: list[PlayAreaCard]) -> Text:
-        """'Lumberjack ×2, Gold Miner · trading: Weaving Mill' in table order."""
-        counts: dict[str, int] = {}
-        for item in items:
-            counts[item.card] = counts.get(item.card, 0) + 1
-        used: dict[str, int] = {}
-        for item in items:
-            if item.used:
-                used[item.card] = used.get(item.card, 0) + 1
-        plain = [k for k in sorted(counts, key=CARD_ORDER.__getitem__) if not CARDS[k].is_trading]
-        trading = [k for k in sorted(counts, key=CARD_ORDER.__getitem__) if CARDS[k].is_trading]
-        text = Text()
-
-        def name(key: str) -> str:
-            label = CARDS[key].name + (f" ×{counts[key]}" if counts[key] > 1 else "")
-            if key in used:
-                label += " (used)" if used[key] == counts[key] == 1 else f" ({used[key]} used)"
-            return label
-
-        text.append(", ".join(name(k) for k in plain))
-        if trading:
-            text.append(" · " if plain else "")
-            text.append("trading: ", style="dim")
-            text.append(", ".join(name(k) for k in trading))
-        if not counts:
-            text.append("none", style="dim")
-        return text
+        return details(view, self.viewer, bots)
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -607,6 +453,14 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
     def moves_here(self, kind: type[Action]) -> list[Action]:
         return [a for a in self.board_cursor_actions() if isinstance(a, kind)]
 
+    # -- the mouse -------------------------------------------------------------------------------
+    def board_clicked(self, place: Hashable) -> None:
+        """A click on a display cell puts the cursor there; on a card, it asks what to do with it."""
+        if not self.cursor.put(place):
+            return
+        self.redraw_board()
+        self.card_menu()
+
     def card_menu(self) -> None:
         """A click on a card: what can be done with it."""
         if self.not_your_turn():
@@ -630,7 +484,6 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
 
 
 if TYPE_CHECKING:
-    # The keys and the board reach the screen through Textual, untyped: here mypy holds the
-    # screen to what they ask of it.
+    # The keys reach the screen through Textual, untyped: here mypy holds the screen to what
+    # they ask of it.
     _asked_by_keys: type[Asked] = StPetersburgScreen
-    _shown_on_board: type[Shown] = StPetersburgScreen
