@@ -244,13 +244,18 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         if isinstance(self.view, View):
             self.board_clicked(message.place)
 
+    def terminal_size(self) -> tuple[int, int]:
+        """The screen's size in cells; 80×24 while it is not shown (its hooks are read, and its
+        scene made, on screens that are not mounted)."""
+        if not self.is_mounted:
+            return 80, 24
+        return self.size.width or 80, self.size.height or 24
+
     def show_board(self) -> None:
         """Give the board the scene as it is now."""
         board = self.query_one("#board")
-        if isinstance(board, SceneBoard):
-            board.show(self.scene())
-        else:  # a board not yet on scenes (the move to them is under way)
-            board.update_view(self.view, self)  # type: ignore[attr-defined]
+        assert isinstance(board, SceneBoard), "a board is shown scenes (widgets/sceneboard.py)"
+        board.show(self.scene())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until the screen has read its table there is no view for a game's keys to read: a key
@@ -417,7 +422,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
 
         header = self.header_text(view)
         turn = self.turn_text()
-        gap = max(2, (self.size.width or 80) - header.cell_len - turn.cell_len - 1)
+        gap = max(2, self.terminal_size()[0] - header.cell_len - turn.cell_len - 1)
         header.append(" " * gap)
         header.append_text(turn)
         self.query_one("#header", Plain).update(header)
@@ -482,7 +487,7 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         return text
 
     def private_bar(self) -> Text:
-        width = max(40, self.size.width or 80)
+        width = max(40, self.terminal_size()[0])
         left = Text("── log ", style="dim")
         note = self.private_note(self.view) if self.viewer is not None else None
         right = Text("")

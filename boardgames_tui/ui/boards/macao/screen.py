@@ -272,7 +272,7 @@ class MacaoScreen(GameScreen[MacaoView]):
         rnd = view.round or 0
         price = view.price
         turn = self.turn_text().cell_len
-        room = (self.size.width or 80) - turn - 3
+        room = self.terminal_size()[0] - turn - 3
         for level in (2, 1, 0):
             text = Text(f" {self.table.game.title}", style="bold")
             if rnd:
@@ -293,7 +293,7 @@ class MacaoScreen(GameScreen[MacaoView]):
 
     def player_rows(self, view: MacaoView) -> list[Text]:
         rows = []
-        width = (self.size.width or 80) - 1
+        width = self.terminal_size()[0] - 1
         long = width >= 100
         owner = view.owner
         for p, player in enumerate(view.players):

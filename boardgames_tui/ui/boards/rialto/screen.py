@@ -128,7 +128,7 @@ class RialtoScreen(GameScreen[RialtoView]):
         self.cursor.set_targets(targets, prefer_actionable=True)
 
     def map_layout(self) -> Layout:
-        return Layout(self.size.width or 80, self.size.height or 24)
+        return Layout(*self.terminal_size())
 
     def moves_here(self) -> list[Action]:
         place = self.cursor.place
@@ -204,7 +204,7 @@ class RialtoScreen(GameScreen[RialtoView]):
     def player_rows(self, view: RialtoView) -> list[Text]:
         rows = []
         order = view.doge.order
-        width = (self.size.width or 80) - 1
+        width = self.terminal_size()[0] - 1
         long = width >= 100
         for p, who in enumerate(view.participants()):
             player = view.players[p] if not signs.is_virtual(view, p) else None

@@ -213,7 +213,7 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
         return kind, moves
 
     def map_layout(self) -> Layout:
-        return Layout(self.size.width or 80, self.size.height or 24)
+        return Layout(*self.terminal_size())
 
     def map_place(self) -> MapPlace | None:
         """Where the map's cursor is, if anywhere (it holds only the places set_map_targets gave)."""
@@ -550,7 +550,7 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
     def player_rows(self, view: SanMarcoView) -> list[Text]:
         """A row per colour on the board: prestige, limit cards, cubes in supply, bridges, and
         the player's part in this round (the neutral colour and the dummies have rows too)."""
-        width = (self.size.width or 80) - 1
+        width = self.terminal_size()[0] - 1
         players = len(self.table.seats)
         colours = colour_count(view)
         heads = []

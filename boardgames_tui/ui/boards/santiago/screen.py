@@ -139,7 +139,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         if self.is_mounted:
             layout = self.board.current_layout()
         else:
-            layout = Layout(self.size.width or 80, self.size.height or 24)
+            layout = Layout(*self.terminal_size())
         return place_names(self.scene(), layout)
 
     @property
@@ -161,7 +161,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
             text.append(f" · round {view.round}/{view.rounds}")
         text.append(" · ")
         text.append(PHASE_TITLE.get(phase, str(phase).upper()), style="bold")
-        width = self.size.width or 80
+        width = self.terminal_size()[0]
         room = width - self.turn_text().cell_len - 3
         extras = []
         if phase != "over" and view.round:
@@ -183,7 +183,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
     def player_rows(self, view: SantiagoView) -> list[Text]:
         if view.phase == "over":
             return self.final_rows(view)
-        width = (self.size.width or 80) - 1
+        width = self.terminal_size()[0] - 1
         rows = []
         for seat in range(len(self.table.seats)):
             row = self.player_prefix(seat)
@@ -230,9 +230,9 @@ class SantiagoScreen(GameScreen[SantiagoView]):
 
     def final_rows(self, view: SantiagoView) -> list[Text]:
         """At the end, per player: total = cash + each plantation's size × markers."""
-        width = (self.size.width or 80) - 1
-        height = self.size.height or 24
-        board_height = Layout(self.size.width or 80, height).height_in_lines
+        width = self.terminal_size()[0] - 1
+        height = self.terminal_size()[1]
+        board_height = Layout(self.terminal_size()[0], height).height_in_lines
         scores = view.scores or ()
         spare = max(0, height - board_height - 7 - len(scores))
         rows: list[Text] = []

@@ -9,7 +9,7 @@ layout.py   the cells' width and height for a terminal size, the column of each 
 places.py   the places a walkthrough step may mark, by name, and how they are marked
 signs.py    the colours' letters, styles and titles, the stacks' letters, a card's price and income
 details.py  the `i` screen: every player's tableau in words, what each colour pays, the bonus
-results.py  the standings and where the final scoring's points came from, for the game-over screen
+results.py  the game-over body: the shared standings table, by part of the final scoring
 """
 
 from ...boardkit import Board

@@ -165,8 +165,7 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
 
     def player_rows(self, view: StPetersburgView) -> list[Text]:
         rows = []
-        width = self.size.width or 80
-        height = self.size.height or 24
+        width, height = self.terminal_size()
         players = view.players
         # A second line per player for long play areas, when the screen has the rows for it.
         two_lines_ok = 2 * len(players) <= height - 18
