@@ -18,9 +18,12 @@ from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
 from boardgames_tui.ui import boards
+from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.boards import FILES, board_for
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.widgets.sceneboard import BoardClicked, SceneBoard
+
+from .helpers import to_the_board
 
 GAMES = registry.ids()
 PACKAGES = Path(boards.__file__).parent
@@ -117,10 +120,32 @@ async def test_a_board_draws_its_scene_with_no_screen_and_posts_a_click(game_id:
         assert sum(1 for line in lines if line.strip()) >= 8, "\n".join(lines)
         # the first place a click finds, reading the board as a person would: line by line
         for y in range(board.size.height):
-            for x in range(0, board.size.width, 2):
+            for x in range(0, board.size.width, 3):
                 await pilot.click(board, offset=(x, y))
                 if app.clicked:
                     break
             if app.clicked:
                 break
         assert app.clicked, f"no click on {game_id}'s board names a place"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_in_the_game_a_click_on_the_board_reaches_the_screens_hook(game_id: str):
+    game = registry.get(game_id)
+    seats = [f"P{i}" for i in range(game.min_players)]
+    app = BoardgamesApp(game_id, seats, seed=4, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_board(app, pilot)
+        screen = app.game_screen
+        assert screen is not None and app.screen is screen
+        heard: list[object] = []
+        screen.board_clicked = heard.append  # type: ignore[method-assign]
+        board = screen.query_one("#board")
+        for y in range(board.size.height):
+            for x in range(0, board.size.width, 3):
+                await pilot.click(board, offset=(x, y))
+                if heard:
+                    break
+            if heard:
+                break
+        assert heard, f"no click on {game_id}'s board reached its screen"
