@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from boardgames_tui import saves
 from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.st_petersburg.actions import TakeToHand
@@ -25,6 +27,7 @@ def sp_app(**kwargs):
     return BoardgamesApp("st_petersburg", kwargs.pop("seats", ["Ann", "Bob"]), bot_delay=0, **kwargs)
 
 
+@pytest.mark.slow
 async def test_the_last_round_by_keystrokes_to_the_results():
     """The flow's hand-offs and turns have their own tests (tests/play/test_flow.py) and the opening
     turns by keys are below: here a game's last round by keystrokes, from its save, through every

@@ -129,6 +129,7 @@ async def test_a_board_draws_its_scene_with_no_screen_and_posts_a_click(game_id:
         assert app.clicked, f"no click on {game_id}'s board names a place"
 
 
+@pytest.mark.slow  # a scan of clicks over each board, in the whole app
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_in_the_game_a_click_on_the_board_reaches_the_screens_hook(game_id: str):
     game = registry.get(game_id)
