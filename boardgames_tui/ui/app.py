@@ -719,9 +719,11 @@ class BoardgamesApp(App[None]):
         self._finished_table = table
         self.review = Review(table.record)
         screen.mark_parts((), ())  # a walkthrough's marks belong to its steps, not to the review
+        screen.in_review = True
 
         def done(_: None) -> None:
             self.review = None
+            screen.in_review = False
             finished = self._finished_table
             if finished is not None and self.game_screen is not None:
                 self.table = self.game_screen.table = finished

@@ -9,12 +9,13 @@ import pytest
 from boardgames_tui.play.review import Review
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
+from boardgames_tui.rules.core import Seat
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game_over import GameOverScreen
 from boardgames_tui.ui.screens.review import ReviewScreen
 
-from .helpers import mash, press, saved_by_bot, screen_up
+from .helpers import mash, press, saved_by_bot, screen_up, write_save
 
 
 def random_record(game_id: str, seed: int) -> GameRecord:
@@ -143,6 +144,27 @@ async def test_r_on_the_results_steps_through_the_game_and_esc_returns():
         await press(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen) and len(app.table.record.steps) == total
+
+
+async def test_the_review_says_who_moved_next_not_that_a_bot_is_thinking():
+    record, state = GameRecord.start("st_petersburg", [Seat("Ann"), Seat("Bob", bot="easy")], 4)
+    rng = bot_rng(4, 0)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        record.play(state, seat, RandomBot().choose(state.view(seat), state.legal_actions(seat), rng))
+    app = BoardgamesApp(load_path=write_save(record, "review-bot.json"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_up(pilot, GameOverScreen)
+        await press(pilot, "r")
+        seen_bot_next = 0
+        for _ in range(12):
+            await press(pilot, "left")
+            text = app.screen_text()
+            assert "thinking" not in text, text
+            seen_bot_next += "Bob moved next." in " ".join(text.split())
+        assert seen_bot_next  # the check can fail: Bob's moves are among those stepped through
+        await press(pilot, "escape")
+        assert not app.game_screen.in_review
 
 
 @pytest.mark.slow

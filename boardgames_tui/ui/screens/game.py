@@ -198,6 +198,8 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
 
     # Set by the app when this screen shows a walkthrough's step (play/lesson.py).
     in_lesson = False
+    # Set by the app while the review steps through a finished game: nobody is thinking then.
+    in_review = False
     # The parts a walkthrough's caption may point at (learn/script.py FRAME_PARTS): their widgets.
     PARTS = {
         "header": "#header",
@@ -480,10 +482,10 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
             return Text("")
         text = Text()
         text.append_text(theme.seat_label(self.actor, table.name(self.actor)))
-        if table.is_bot(self.actor):
+        if table.is_bot(self.actor) and not self.in_review:
             text.append(f" {table.bot_tag(self.actor)} is thinking…")
         else:
-            text.append(" is next.")
+            text.append(" moved next." if self.in_review else " is next.")
         return text
 
     def private_bar(self) -> Text:
