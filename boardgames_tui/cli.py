@@ -16,7 +16,7 @@ from typing import TextIO, TypedDict
 from . import __version__
 from .names import name_problem
 from .rules import registry
-from .rules.core import Game, Seat, new_seed
+from .rules.core import Game, Seat, check_options_in_play, new_seed
 from .rules.levels import ALIASES, DEFAULT_THINK, LEVELS, level_named
 
 # A seat's kind before ':' in --players: a level, "random", or an older name for a level.
@@ -95,7 +95,7 @@ def check_setup(game: Game, seats: list[Seat], options: dict[str, str]) -> None:
             f"{game.title} takes {game.min_players}–{game.max_players} players, not {len(seats)}"
         )
     try:
-        game.resolve_options(options)
+        check_options_in_play(game, len(seats), options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 

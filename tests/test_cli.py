@@ -26,6 +26,14 @@ def run_cli(*args):
         (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
         (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
         (
+            ["play", "rialto", "--players", "Ann,Bob,Cleo", "--option", "virtual_player=on"],
+            "option virtual_player is for 2 players only, not 3",
+        ),
+        (
+            ["play", "st_petersburg", "--players", "Ann,Bob", "--option", "youngest=3"],
+            "is for 3 players only, not 2",
+        ),
+        (
             ["play", "st_petersburg", "--players", "Ann,alien:Bob"],
             "unknown seat kind 'alien' in 'alien:Bob': the kinds are easy, normal, hard and random",
         ),

@@ -511,10 +511,10 @@ class Game(ABC):
         action: Action = self.part(self.actions_module).decode_action(data)
         return action
 
-    def rules_markdown(self, options: Mapping[str, str] | None = None) -> str:
+    def rules_markdown(self, options: Mapping[str, str] | None = None, players: int | None = None) -> str:
         """The rules reference shown by the help screen, in our own words: the rules file with
         its fields filled in for `options` (defaults where they are not valid), then the options
-        of this game."""
+        of this game (those in play with `players` players, when it is given)."""
         try:
             resolved = self.resolve_options(options or {})
         except ValueError:
@@ -522,14 +522,28 @@ class Game(ABC):
         values = self.part(self.rules_values)(resolved) if self.rules_values else {}
         package = sys.modules[type(self).__module__].__package__ or ""
         text = resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
-        return fill_fields(text, values).strip() + "\n\n" + self.options_markdown(resolved)
+        return fill_fields(text, values).strip() + "\n\n" + self.options_markdown(resolved, players)
 
-    def options_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        """The rules reference's closing section: each option with its value in this game."""
+    def options_in_play(
+        self, options: Mapping[str, str], players: int | None
+    ) -> tuple[list[OptionSpec], list[OptionSpec]]:
+        """The options that change something in this game, and those that do not (meant for other
+        player counts, or for another option's value); every option is in play when `players` is
+        not given."""
+        if players is None:
+            return list(self.options), []
+        resolved = self.resolve_options(options)
+        in_play = [spec for spec in self.options if spec.applies_to(players, resolved)]
+        return in_play, [spec for spec in self.options if spec not in in_play]
+
+    def options_markdown(self, options: Mapping[str, str] | None = None, players: int | None = None) -> str:
+        """The rules reference's closing section: each option in play with its value in this game,
+        then the ones that change nothing here."""
         resolved = self.resolve_options(options or {})
+        in_play, idle = self.options_in_play(resolved, players)
         lines = ["## Options in this game", ""]
-        lines += [f"- **{spec.label}:** {spec.label_of(resolved[spec.key])}" for spec in self.options]
-        return "\n".join(lines) + "\n"
+        lines += [f"- **{spec.label}:** {spec.label_of(resolved[spec.key])}" for spec in in_play]
+        return "\n".join(lines + idle_options_lines(idle, players)) + "\n"
 
     def figures(self, moves: Sequence[Any]) -> list[Any]:
         """The review's table of per-player figures (rules.figures.Figure) over `moves`
@@ -537,6 +551,37 @@ class Game(ABC):
         what its players care about."""
         figures: list[Any] = self.part(self.figures_module).figures(moves)
         return figures
+
+
+def idle_options_lines(idle: Sequence[OptionSpec], players: int | None) -> list[str]:
+    """The line under the options in play naming those that change nothing in this game."""
+    if not idle:
+        return []
+    return [
+        "",
+        f"Not in play with {players} players: " + ", ".join(option_scope(spec) for spec in idle) + ".",
+    ]
+
+
+def option_scope(spec: OptionSpec) -> str:
+    """'Virtual player (2 players only)': an option with where it is in play."""
+    where = []
+    if spec.players:
+        where.append(" or ".join(str(n) for n in spec.players) + " players only")
+    where += [f"with {key.replace('_', ' ')} {value}" for key, value in spec.needs]
+    return f"{spec.label} ({', '.join(where)})" if where else spec.label
+
+
+def check_options_in_play(game: Game, players: int, given: Mapping[str, str]) -> None:
+    """Refuse, in one line, an option asked for by name that changes nothing with `players`
+    players (a set-up remembered by the launcher is not checked: it leaves such options out)."""
+    game.resolve_options(given)  # an unknown option or value is refused first
+    specs = {spec.key: spec for spec in game.options}
+    for key in given:
+        spec = specs[key]
+        if spec.players and players not in spec.players:
+            counts = " or ".join(str(n) for n in spec.players)
+            raise ValueError(f"option {key} is for {counts} players only, not {players}")
 
 
 def fill_fields(text: str, values: Mapping[str, str]) -> str:

@@ -858,9 +858,11 @@ class BoardgamesApp(App[None]):
 
     def help_content(self, game: Game | None = None) -> tuple[str, str, str]:
         """The help screen's title, keys and rules: of `game`, else of the game being played."""
+        players: int | None = None
         if game is None and self.table is not None:
             game = self.table.game
             options = self.table.options
+            players = len(self.table.seats)
         else:
             options = None
         keys = LAUNCHER_KEYS
@@ -869,7 +871,7 @@ class BoardgamesApp(App[None]):
         rules = ""
         if game is not None:
             try:
-                rules = game.rules_markdown(options)
+                rules = game.rules_markdown(options, players)
             except Exception:  # a missing rules text must not stop the help screen
                 rules = f"# {game.title}\n\n{game.pitch}"
         return (game.title if game else "boardgames-tui"), keys, rules

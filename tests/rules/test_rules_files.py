@@ -52,3 +52,16 @@ def test_a_game_whose_values_miss_a_field_of_its_rules_file_raises(monkeypatch):
     monkeypatch.setattr(type(game), "rules_values", "")
     with pytest.raises(KeyError, match="which has no value"):
         game.rules_markdown()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+def test_the_options_listed_with_their_values_are_those_in_play_for_the_player_count(game):
+    """`?` in a 3-player game lists no two-player option as if it were on (issue 34)."""
+    for players in range(game.min_players, game.max_players + 1):
+        for options in every_options(game):
+            section = game.options_markdown(options, players)
+            listed, _, idle = section.partition("Not in play with")
+            for spec in game.options:
+                shown = f"**{spec.label}" in listed
+                assert shown == spec.applies_to(players, options), (players, options, spec.key)
+                assert shown or spec.label in idle, (players, options, spec.key)

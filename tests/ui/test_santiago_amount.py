@@ -88,6 +88,19 @@ async def test_a_typed_value_is_checked_and_explained():
     assert app.answers == [None]
 
 
+async def test_typing_replaces_the_amount_shown_first():
+    dialog = AmountScreen("Your bid", 1, 20, value=3)
+    app = Host(dialog)
+    async with app.run_test() as pilot:
+        assert dialog.value == 3
+        await pilot.press("1", "2")
+        assert dialog.value == 12  # not 312: the first digit starts a new number
+        await pilot.press("plus", "7")
+        assert dialog.value == 7  # a step, then a digit: again a new number
+        await pilot.press("enter")
+    assert app.answers == [7]
+
+
 async def test_santiago_asks_for_a_bid_and_shows_it_on_the_board():
     app = BoardgamesApp("santiago", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], seed=5, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core import Game, OptionSpec
+from ..core import Game, OptionSpec, idle_options_lines
 
 # The launcher shows every game's title, pitch and options before its first frame; the rules
 # machinery (state, actions, card data) is imported only once a game is played, replayed or its
@@ -75,15 +75,17 @@ class StPetersburgGame(Game):
     rules_values = ".data:rules_values"
     view_class = ".view:StPetersburgView"
 
-    def options_markdown(self, options: Mapping[str, str] | None = None) -> str:
-        """Each option as a bullet with its key and help as well (the other games give label and
-        value only): the help screen has always shown St. Petersburg's options so."""
+    def options_markdown(self, options: Mapping[str, str] | None = None, players: int | None = None) -> str:
+        """Each option in play as a bullet with its key and help as well (the other games give
+        label and value only): the help screen has always shown St. Petersburg's options so."""
         resolved = self.resolve_options(options or {})
+        in_play, idle = self.options_in_play(resolved, players)
         lines = [
             f"* **{spec.label}** (`{spec.key}`): {spec.label_of(resolved[spec.key])}. {spec.help}\n"
-            for spec in self.options
+            for spec in in_play
         ]
-        return "## Options in this game\n\n" + "".join(lines)
+        rest = "\n".join(idle_options_lines(idle, players))
+        return "## Options in this game\n\n" + "".join(lines) + (rest + "\n" if rest else "")
 
 
 GAME = StPetersburgGame()
