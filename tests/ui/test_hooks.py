@@ -395,7 +395,6 @@ def test_sp_results_table_fits_80_columns_with_4_players():
         "Aristocrats",
         "Money",
         "Hand",
-        "Tie-break",
         "Total",
         "WINNER",
         "Bartholomew1",

@@ -28,6 +28,12 @@ def category_label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def tied(standings: Standings) -> bool:
+    """Whether two players end on the same total: only then does the tie-break say anything."""
+    totals = [row.total for row in standings.rows]
+    return len(set(totals)) < len(totals)
+
+
 def shared_table(standings: Standings) -> RichTable:
     """Rank, player, one column per scoring category, tie-break, total and WINNER."""
     categories: list[str] = []
@@ -43,7 +49,8 @@ def shared_table(standings: Standings) -> RichTable:
     out.add_column("Player", overflow="fold")
     for key in categories:
         out.add_column(category_label(key), justify="right", no_wrap=True)
-    if standings.tiebreak_label:
+    tiebreak = bool(standings.tiebreak_label) and tied(standings)
+    if tiebreak:
         out.add_column("Tie-break", justify="right", no_wrap=True)
     out.add_column("Total", justify="right", style="bold", no_wrap=True)
     out.add_column("", no_wrap=True)
@@ -52,7 +59,7 @@ def shared_table(standings: Standings) -> RichTable:
         for i, key in enumerate(categories):
             value = row.breakdown.get(key, 0)
             cells.append(str(value) if i == 0 else f"{value:+d}")
-        if standings.tiebreak_label:
+        if tiebreak:
             cells.append(str(row.tiebreak))
         cells.append(str(row.total))
         cells.append(Text("WINNER", style="bold reverse") if row.winner else "")
@@ -78,7 +85,7 @@ def verdict_line(standings: Standings) -> Text:
 
 def notes_line(standings: Standings) -> Text:
     notes = Text()
-    if standings.tiebreak_label:
+    if standings.tiebreak_label and tied(standings):
         notes.append(f"Tie-break: {standings.tiebreak_label}.", style="dim")
     if standings.note:
         notes.append(("  " if notes.plain else "") + standings.note)
