@@ -16,7 +16,7 @@ from typing import TextIO, TypedDict
 from . import __version__
 from .names import name_problem
 from .rules import registry
-from .rules.core import Game, Seat, check_options_in_play, new_seed
+from .rules.core import SEED_MAX, Game, Seat, check_options_in_play, new_seed
 from .rules.levels import ALIASES, DEFAULT_THINK, LEVELS, level_named
 
 # A seat's kind before ':' in --players: a level, "random", or an older name for a level.
@@ -87,6 +87,12 @@ def get_game(game_id: str) -> Game:
         return registry.get(game_id)
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= seed <= SEED_MAX:
+        raise UsageError(f"--seed takes a whole number from 0 to {SEED_MAX}, not {seed}")
+    return seed
 
 
 def check_setup(game: Game, seats: list[Seat], options: dict[str, str]) -> None:
@@ -365,6 +371,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (every processor) or more")
+    check_seed(args.seed)
     options = parse_options(args.option)
     check_setup(game, [Seat(str(i)) for i in range(players)], options)
     # The bar goes to stderr and only to a terminal: piped or redirected, stdout and stderr
@@ -445,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             options = parse_options(args.option)
             check_setup(game, seats, options)
-            seed = args.seed if args.seed is not None else new_seed()
+            seed = check_seed(args.seed) if args.seed is not None else new_seed()
             app_kwargs["game_id"] = game.id
             app_kwargs["seats"] = seats
             app_kwargs["seed"] = seed

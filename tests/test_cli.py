@@ -26,6 +26,11 @@ def run_cli(*args):
         (["play", "st_petersburg", "--players", "Ann,Bob", "--option", "dragons=on"], "no option 'dragons'"),
         (["play", "st_petersburg", "--players", "Ann,Ann"], "names must differ"),
         (
+            ["play", "st_petersburg", "--players", "Ann,Bob", "--seed", "-5"],
+            "--seed takes a whole number from 0",
+        ),
+        (["simulate", "st_petersburg", "--seed", "1000000000"], "--seed takes a whole number from 0"),
+        (
             ["play", "rialto", "--players", "Ann,Bob,Cleo", "--option", "virtual_player=on"],
             "option virtual_player is for 2 players only, not 3",
         ),

@@ -597,6 +597,10 @@ def fill_fields(text: str, values: Mapping[str, str]) -> str:
     return re.sub(r"\{\{([a-z_0-9]+)\}\}", value, text)
 
 
+# The seeds a player may give (the launcher's field takes nine digits): whole numbers from 0.
+SEED_MAX = 999_999_999
+
+
 def new_seed() -> int:
     """A seed for a new game, from the system's randomness (the games' own RNGs must not pick
     it: they are seeded). Five digits, so a player can read it out and type it back."""

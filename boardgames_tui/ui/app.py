@@ -259,13 +259,13 @@ class BoardgamesApp(App[None]):
                 _leaving: Worker[None] = self.run_worker(
                     self._sharing.leave, group="sharing-leave", exit_on_error=False
                 )
+        # Back on the game that was on the table (a walkthrough's too), not the first in the list.
+        game_id = self.table.game.id if self.table is not None else self.start_game_id
         self.lesson = None
         self.table = None
         self.game_screen = None
         self.viewer = None
-        self._reset_stack(
-            LauncherScreen(seed=self.start_seed, game_id=self.start_game_id, data_dir=self.data_dir)
-        )
+        self._reset_stack(LauncherScreen(seed=self.start_seed, game_id=game_id, data_dir=self.data_dir))
         if message:
             self.show_message(title, message)
 

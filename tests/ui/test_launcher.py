@@ -560,3 +560,62 @@ async def test_r_on_a_finished_save_opens_its_review_and_on_a_game_in_progress_r
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_a_refusal_goes_once_the_setup_is_put_right(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")
+        await press_until(pilot, "tab", "seed")
+        await pilot.press("end", "backspace", "backspace", "backspace", "backspace", "backspace", "f5")
+        await pilot.pause()
+        assert app.table is None and "The seed must be a whole number." in app.screen_text()
+        await pilot.press("7")  # the seed put right: the refusal goes at once, before Play
+        await pilot.pause()
+        assert "The seed must be a whole number." not in app.screen_text() and not screen.refused
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.table is not None and app.table.record.seed == 7
+
+
+async def test_esc_in_the_setup_goes_back_to_the_games_list(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        assert at(app) == "players" and "Esc games" in keybar(app)
+        await pilot.press("tab", "tab", "escape")  # from a name field too
+        await pilot.pause()
+        assert at(app) == "games" and app.screen.query_one("#setup").border_title == "Santiago"
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.query_one("#setup").border_title == "San Marco"
+
+
+async def test_the_player_count_goes_round_from_the_most_to_the_fewest(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Santiago: 3–5 players
+        assert at(app) == "players" and field(app, "players").value == "3"
+        await pilot.press("right", "right")
+        assert field(app, "players").value == "5"
+        await pilot.press("right")
+        assert field(app, "players").value == "3"
+        await pilot.press("left")
+        assert field(app, "players").value == "5"
+
+
+async def test_leaving_a_walkthrough_comes_back_to_its_game(data_dir):
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "l")  # Rialto's walkthrough
+        await pilot.pause()
+        assert app.lesson is not None and app.table.game.id == "rialto"
+        app.show_launcher()
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert app.screen.query_one("#setup").border_title == "Rialto" and at(app) == "games"

@@ -34,7 +34,7 @@ from ... import prefs, saves
 from ...names import name_problem
 from ...play import wire
 from ...rules import registry
-from ...rules.core import Game, OptionSpec, Seat, new_seed
+from ...rules.core import SEED_MAX, Game, OptionSpec, Seat, new_seed
 from ...rules.levels import DEFAULT_THINK
 from ...rules.record import RecordError
 from .. import theme
@@ -71,9 +71,9 @@ NAME_MAX = 12
 KEYS_GAMES = " ↑↓ choose  Enter set it up  l learn  Tab next  F5 play  ? help  q quit"
 KEYS_SAVES = " ↑↓ choose  Enter resume  Tab next  F5 play  ? help  q quit"
 KEYS_FINISHED = " ↑↓ choose  Enter open  r review  Del/x delete  Tab next  F5 play  ? help"
-KEYS_CHOICE = " ←→ change  ↑↓ Enter Tab next  Shift+Tab back  F5 play  ? help  q quit"
-KEYS_TEXT = " type here  ↑↓ Enter Tab next  Shift+Tab back  F5 play"
-KEYS_PLAY = " Enter play  ↑ Shift+Tab back  ? help  q quit"
+KEYS_CHOICE = " ←→ change  ↑↓ Tab next  Shift+Tab back  Esc games  F5 play  ? help  q quit"
+KEYS_TEXT = " type here  ↑↓ Enter Tab next  Shift+Tab back  Esc games  F5 play"
+KEYS_PLAY = " Enter play  ↑ Shift+Tab back  Esc games  ? help  q quit"
 # Over SSH, on a server with shared tables, F6 opens the set-up as a table others join (F7).
 KEYS_SHARED = "F6 open table  F7 join"
 KEYBAR_WIDTH = 79
@@ -165,6 +165,7 @@ class LauncherScreen(BaseScreen[None]):
         Binding("enter", "next_field", show=False),
         Binding("tab", "next_widget", show=False),
         Binding("shift+tab", "previous_widget", show=False),
+        Binding("escape", "back_to_games", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "app.quit", "quit"),
         Binding("r", "refresh_saves", "refresh saves", show=False),
@@ -219,11 +220,17 @@ class LauncherScreen(BaseScreen[None]):
         )
         self.option_fields: list[Choice] = []
         self.seed_field = Entry(
-            "seed", str(self.seed), width=12, max_length=9, restrict=r"[0-9]*", prefix="Seed     "
+            "seed",
+            str(self.seed),
+            width=12,
+            max_length=len(str(SEED_MAX)),
+            restrict=r"[0-9]*",
+            prefix="Seed     ",
         )
         self.play_button = Button("play", " ▶ Play ", self.action_play)
         self.pitch = Text()
         self.message = Text()
+        self.refused = False  # the message line holds a refusal of the set-up
         self.form = SetupForm(id="setup")
         # Raw entries by game id: as read from disk, then also this run's unplayed set-ups.
         self.remembered: dict[str, dict[str, Any]] = prefs.load(self.prefs_file)
@@ -756,6 +763,11 @@ class LauncherScreen(BaseScreen[None]):
             return
         host(self).ask(JoinShared())
 
+    def action_back_to_games(self) -> None:
+        """Esc in the set-up (or the saves): back to the list of games, on the game shown."""
+        if self.focused is not self.query_one("#games"):
+            self.set_focus(self.query_one("#games"))
+
     def action_next_field(self) -> None:
         self.action_next_widget()
 
@@ -772,8 +784,14 @@ class LauncherScreen(BaseScreen[None]):
     def action_help(self) -> None:
         host(self).ask(ShowHelp(self.game))
 
+    def on_setup_form_edited(self) -> None:
+        # A refusal of the set-up goes once what it refused is put right (a seed typed again).
+        if self.refused and not isinstance(self.collect(), str):
+            self.say("")
+
     def say(self, text: str, error: bool = False) -> None:
         """Show `text` on the set-up's message line (below Play), or clear it."""
+        self.refused = error
         self.message.truncate(0)
         self.message.spans.clear()
         self.message.append(text, style="bold reverse" if error else "")

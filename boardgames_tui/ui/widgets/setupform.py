@@ -101,6 +101,9 @@ class SetupForm(ScrollView, can_focus=True):
     class Moved(Message):
         """The cursor moved to another field (the screen's key bar follows it)."""
 
+    class Edited(Message):
+        """A field's value changed (a message about the set-up may no longer hold)."""
+
     def __init__(self, rows: Sequence[Row] = (), *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.rows: list[Row] = list(rows)
@@ -190,7 +193,7 @@ class SetupForm(ScrollView, can_focus=True):
         field = self.current
         if isinstance(field, Entry) and (key == "space" or (key not in KEYS and character)):
             if field.insert(" " if key == "space" else character or ""):
-                self.changed()
+                self.edited()
             return
         if key in KEYS:
             method, argument = KEYS[key]
@@ -204,7 +207,7 @@ class SetupForm(ScrollView, can_focus=True):
         if isinstance(field, Entry):
             event.stop()
             if field.insert(event.text):
-                self.changed()
+                self.edited()
 
     def step_field(self, delta: int) -> bool:
         """Move the cursor to the next or previous field; False at either end."""
@@ -277,12 +280,17 @@ class SetupForm(ScrollView, can_focus=True):
             field.delete_to(0)
         elif how == "rest":
             field.delete_to(-1)
-        self.changed()
+        self.edited()
 
     def change(self, field: Choice, delta: int) -> None:
         if field.step(delta):
             # Lines may come or go: the words may need two lines now, a player count shows seats.
-            self.changed(layout=True)
+            self.edited(layout=True)
+
+    def edited(self, layout: bool = False) -> None:
+        self.changed(layout)
+        if self.is_attached:
+            self.post_message(self.Edited())
 
     def on_click(self, event: events.Click) -> None:
         y = event.y + round(self.scroll_y)
