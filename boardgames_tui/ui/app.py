@@ -261,11 +261,14 @@ class BoardgamesApp(App[None]):
                 )
         # Back on the game that was on the table (a walkthrough's too), not the first in the list.
         game_id = self.table.game.id if self.table is not None else self.start_game_id
+        save = getattr(self.table, "save_path", None)  # its save chosen in the list, in view
         self.lesson = None
         self.table = None
         self.game_screen = None
         self.viewer = None
-        self._reset_stack(LauncherScreen(seed=self.start_seed, game_id=game_id, data_dir=self.data_dir))
+        self._reset_stack(
+            LauncherScreen(seed=self.start_seed, game_id=game_id, data_dir=self.data_dir, save=save)
+        )
         if message:
             self.show_message(title, message)
 

@@ -274,4 +274,40 @@ async def test_a_long_list_shows_at_once_and_fills_in_from_a_worker(data_dir):
         prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert "round 1" in prompts[0] and "Ann, Bob" in prompts[0] and "…" not in prompts[0]
         assert prompts[-1].startswith("⚠ damaged")
+        # the highlight stayed on the damaged file, now last: the list shows it (issue 34)
+        await pilot.pause()
+        assert listed.highlighted == count and "⚠ damaged" in app.screen_text()
     assert {p: p.read_bytes() for p in folder.iterdir()} == before
+
+
+async def test_back_from_a_save_the_list_of_200_opens_on_it_in_view(data_dir):
+    from boardgames_tui.ui.app import BoardgamesApp
+
+    record, _ = played_record(moves=10)
+    text = record.dumps()
+    folder = saves.save_dir()
+    paths = []
+    for i in range(200):
+        path = folder / f"st_petersburg-2024{i:04d}-7.json"
+        saves.write_atomic(path, text)
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))
+        paths.append(path)
+    app = BoardgamesApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await settle_saves(pilot, screen)
+        oldest = paths[0]  # the last in the list, newest first
+        app.resume_game(oldest)  # opened, looked at, and left without a move
+        await pilot.pause()
+        assert app.table is not None
+        app.show_launcher()
+        await pilot.pause()
+        screen = app.screen
+        await settle_saves(pilot, screen)
+        listed = screen.query_one("#saves")
+        assert screen.saves[listed.highlighted].path == oldest
+        await pilot.press("tab")  # into the list, as a player would go to it
+        await pilot.pause()
+        first = listed._index_to_line[listed.highlighted]  # the option's first line in the list
+        top, rows = round(listed.scroll_y), listed.scrollable_content_region.height
+        assert listed.highlighted == 199 and top <= first < top + rows, (first, top, rows)

@@ -177,8 +177,11 @@ class LauncherScreen(BaseScreen[None]):
         game_id: str | None = None,
         message: str = "",
         data_dir: Path | str | None = None,
+        save: Path | None = None,
     ):
+        """`save`: the saved game to have chosen in the list (the one just left)."""
         super().__init__()
+        self.came_from = save
         # Resolved once, now: the launcher must not switch folders half way (tests change the
         # environment between apps).
         self.data_dir = Path(data_dir) if data_dir is not None else saves.data_dir()
@@ -282,7 +285,7 @@ class LauncherScreen(BaseScreen[None]):
     def on_mount(self) -> None:
         games = self.query_one("#games", PlainOptionList)
         games.highlighted = self.game_index
-        self.load_saves()
+        self.load_saves(keep=self.came_from)
         games.focus()
         if self.start_message:
             self.say(self.start_message, error=True)
