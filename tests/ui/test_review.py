@@ -181,3 +181,28 @@ async def test_random_keys_in_the_review_never_leave_a_dead_screen():
     async with app.run_test(size=(80, 24)) as pilot:
         await screen_up(pilot, GameOverScreen)
         await mash(pilot, rng, keys, 100)
+
+
+async def test_the_chart_has_whole_number_labels_final_scores_and_no_legend_on_the_lines():
+    import re
+
+    path = saved_by_bot("rialto", lambda view: False, ("Ann", "Bob", "Cleo"), 4, "review-chart.json")
+    app = BoardgamesApp(load_path=path, bot_delay=0)
+    async with app.run_test(size=(100, 50)) as pilot:
+        await screen_up(pilot, GameOverScreen)
+        await press(pilot, "r")
+        await pilot.pause()
+        chart = app.screen.query_one("#review-chart")
+        assert chart.display and chart.size.height >= 50 // 3  # a tall terminal: a taller chart
+        plt = chart.plt
+        plt.plotsize(70, 16)
+        drawn = plt.uncolorize(plt.build())
+        labels = re.findall(r"^\s*(-?[\d.]+)┤", drawn, re.MULTILINE)
+        assert len(labels) >= 3 and all(re.fullmatch(r"-?\d+", label) for label in labels), labels
+        rounds, totals = app.review.scores()
+        title = drawn.splitlines()[0]
+        for seat, name in enumerate(("Ann", "Bob", "Cleo")):
+            assert name in title  # the legend is the title, off the plot
+            assert str(totals[seat][-1]) in drawn  # each line's final score at its end
+        body = "\n".join(drawn.splitlines()[1:])
+        assert not any(name in body for name in ("Ann", "Bob", "Cleo"))

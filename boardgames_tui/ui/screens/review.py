@@ -25,9 +25,21 @@ from .base import BaseModal
 if TYPE_CHECKING:
     from ...play.review import Review
 
+CHART_LINES = 14  # the chart's least height, in lines
 TALL = 36  # terminal lines from which the chart and the figures show without asking
 WIDE = 110  # columns from which the chart and the figures fit side by side
 ROOM = 5  # the frame, the move line, the keys and the header: kept clear of the figures
+
+
+def whole_step(span: int) -> int:
+    """A whole-number step for the score axis that gives it at most six labels: 1, 2, 5, 10, 20…"""
+    step = 1
+    while span / step > 6:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if span / step <= 6:
+                break
+    return step
 
 
 class ReviewScreen(BaseModal[None]):
@@ -69,6 +81,7 @@ class ReviewScreen(BaseModal[None]):
 
     def on_mount(self) -> None:
         self.draw_chart()
+        self.query_one("#review-chart").styles.height = self.chart_height()
         tall = self.app.size.height >= TALL
         self.query_one("#review-chart").display = tall
         self.query_one("#review-figures").display = tall and self.app.size.width >= WIDE
@@ -78,9 +91,11 @@ class ReviewScreen(BaseModal[None]):
         self.fit()
 
     def fit(self) -> None:
-        """The figures scroll within what the terminal leaves over the review's own lines, the
-        move's log line taking as many lines as it wraps to (a game's last move: the scoring)."""
+        """The chart grows with a tall terminal. The figures scroll within what the terminal
+        leaves over the review's own lines, the move's log line taking as many lines as it wraps
+        to (a game's last move: the scoring)."""
         width, height = self.app.size
+        self.query_one("#review-chart").styles.height = self.chart_height()
         said = len(Text(self.review.line()).wrap(self.app.console, max(20, width - 4)))
         # tall: half the screen, so the board stays in sight; short: as much as the review leaves
         room = height // 2 if height >= TALL else height - ROOM - said
@@ -88,25 +103,68 @@ class ReviewScreen(BaseModal[None]):
 
     def draw_chart(self) -> None:
         """Each player's score by round, a line each in the player's colour, each round's score
-        marked with the player's symbol, which the legend names (a colour is never the only
-        sign)."""
+        marked with the player's symbol, the final score written at the line's end; the title
+        names each symbol's player (a colour is never the only sign, and a legend in the plot
+        would sit on the lines)."""
         from textual_plotext import PlotextPlot
 
         rounds, totals = self.review.scores()
         plt = self.query_one("#review-chart", PlotextPlot).plt
         plt.clear_figure()
+        names = []
+        span = max(1, rounds[-1] - rounds[0]) if rounds else 1
         for seat, line in enumerate(totals):
             name = self.review.record.seats[seat].name
-            rgb = theme.colour(seat).lstrip("#")
-            red, green, blue = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
-            colour = (red, green, blue)
             # a thin line between rounds, the player's symbol on each round's score
-            plt.plot(rounds, line, marker="hd", color=colour)
-            plt.scatter(rounds, line, marker=theme.symbol(seat), label=name, color=colour)
-        plt.title("Score by round")
+            plt.plot(rounds, line, marker="hd", color=self.chart_colour(seat))
+            plt.scatter(rounds, line, marker=theme.symbol(seat), color=self.chart_colour(seat))
+            names.append(f"{theme.symbol(seat)} {name}")
+        plt.title("Score by round · " + "  ".join(names))
         ticks: list[float] = list(rounds)  # plotext's signature takes a list of floats only
         plt.xticks(ticks)
+        top = max((max(line) for line in totals if line), default=0)
+        low = min(0, min((min(line) for line in totals if line), default=0))
+        step = whole_step(top - low)
+        first = (low // step) * step
+        plt.yticks([float(y) for y in range(first, top + step, step)])
         plt.xlabel("round")
+        if not rounds:
+            return
+        # The final scores at the lines' ends; those that would share a line of the chart are
+        # written together, each after its player's symbol.
+        per_line = (top - first) / max(1, self.chart_height() - 5)
+        finals = sorted(((line[-1], seat) for seat, line in enumerate(totals) if line), reverse=True)
+        groups: list[list[tuple[int, int]]] = []
+        for value, seat in finals:
+            if groups and groups[-1][-1][0] - value < per_line:
+                groups[-1].append((value, seat))
+            else:
+                groups.append([(value, seat)])
+        longest = 0
+        for group in groups:
+            if len(group) == 1:
+                value, seat = group[0]
+                label, colour = str(value), self.chart_colour(seat)
+            else:
+                label = " ".join(f"{theme.symbol(seat)}{value}" for value, seat in group)
+                colour = None
+            longest = max(longest, len(label))
+            x = rounds[-1] + span * 0.03
+            if colour is None:
+                plt.text(label, x=x, y=group[0][0], alignment="left")
+            else:
+                plt.text(label, x=x, y=group[0][0], alignment="left", color=colour)
+        plt.xlim(rounds[0], rounds[-1] + span * (longest + 2) / 40)  # room for them
+
+    @staticmethod
+    def chart_colour(seat: int) -> tuple[int, int, int]:
+        rgb = theme.colour(seat).lstrip("#")
+        red, green, blue = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+        return (red, green, blue)
+
+    def chart_height(self) -> int:
+        """The chart's lines: more of them on a tall terminal."""
+        return max(CHART_LINES, self.app.size.height // 3)
 
     def action_panel(self, which: str) -> None:
         """Show or hide the chart or the figures; where both do not fit, showing one hides the
