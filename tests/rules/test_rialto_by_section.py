@@ -529,7 +529,10 @@ def test_s5_6_ruling_with_no_councilman_anywhere_the_rest_is_lost():
     assert all(row[0] == 0 for row in s.council) and s.general[0] == 13
 
 
-def test_s5_6_ruling_the_bonus_councilman_may_come_from_another_district():
+def test_s5_6_the_bonus_councilman_comes_from_the_personal_supply_only():
+    """Spec §5.6: one Councilman card and the bonus, one councilman in the personal supply and one
+    in another district. The card's councilman comes from the supply; the bonus one would need the
+    fallback, which is for the cards' councilmen only: it is lost, and nothing is moved."""
     s = ring_state(3)
     s.round = 1
     here = s.district_now()
@@ -539,10 +542,47 @@ def test_s5_6_ruling_the_bonus_councilman_may_come_from_another_district():
     at_stage(s, "F", {0: cards("Councilman"), 1: [], 2: []}, previous_bonus=0)
     act(s, Play(1))
     act(s, Pass())
+    events = s.apply(2, Pass())
+    assert s.step != "recall" and s.recall_left == 0  # the old ruling asked to move one here
+    assert s.council[here][0] == 1 and s.council[there][0] == 1 and s.personal[0] == 0
+    said = [e.text for e in events]
+    assert f"P0 places 1 councilman in {DISTRICTS[here].name}; the bonus councilman is lost" in " ".join(said)
+    seat = s.to_move()[0]
+    with pytest.raises(IllegalAction, match="never the bonus one"):
+        s.apply(seat, Recall(there))
+
+
+def test_s5_6_the_fallback_moves_the_cards_missing_councilmen_never_the_bonus_one():
+    """Two Councilman cards and the bonus with an empty personal supply and three councilmen in
+    another district: two may be moved (the cards'), not a third (the bonus's)."""
+    s = ring_state(3)
+    s.round = 1
+    here = s.district_now()
+    there = next(d for d in range(6) if d != here)
+    s.personal[0] = 0
+    s.council[there][0] = 3
+    at_stage(s, "F", {0: cards("2 Councilman"), 1: [], 2: []}, previous_bonus=0)
+    act(s, Play(2))
     act(s, Pass())
-    assert s.step == "recall" and s.recall_left == 1 and s.council[here][0] == 1
+    act(s, Pass())
+    assert s.step == "recall" and s.recall_left == 2
+    assert s.legal_actions(0) == [Recall(there), Pass()]
     act(s, Recall(there))
-    assert s.council[here][0] == 2 and s.council[there][0] == 0 and s.personal[0] == 0
+    act(s, Recall(there))
+    assert s.step != "recall" and s.council[here][0] == 2 and s.council[there][0] == 1
+
+
+def test_s5_6_with_the_personal_supply_enough_the_bonus_councilman_is_placed_too():
+    s = ring_state(3)
+    s.round = 1
+    here = s.district_now()
+    s.personal[0] = 3
+    at_stage(s, "F", {0: cards("2 Councilman"), 1: [], 2: []}, previous_bonus=0)
+    act(s, Play(2))
+    act(s, Pass())
+    events = s.apply(2, Pass())
+    assert s.council[here][0] == 3 and s.personal[0] == 0 and s.step != "recall"
+    assert "lost" not in " ".join(e.text for e in events)
 
 
 # -- §5.7 via the contract --------------------------------------------------------------------

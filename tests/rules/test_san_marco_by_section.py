@@ -132,6 +132,11 @@ def play_round_declining(state):
             decline_all(state)
 
 
+def said(events):
+    """The log lines of a move (a move that ends the round is followed by the next round's)."""
+    return [e.text for e in events]
+
+
 def in_districts(state, colour):
     return sum(row[colour] for row in state.cubes)
 
@@ -535,8 +540,10 @@ def test_x10_taking_over_a_bridge_and_leaving_it_where_it_is_swaps_only_the_cube
     index = len(state.bridges) - 1
     stay = PlayBridge(0, *pair(SM, CASTELLO), index)
     assert stay in state.legal_actions(R)
-    state.apply(R, stay)
+    events = state.apply(R, stay)
     assert state.bridges[index] == [*pair(SM, CASTELLO), R]
+    a, b = (DISTRICTS[d].name for d in pair(SM, CASTELLO))
+    assert f"R takes over B's bridge, now {a} – {b}; B's cube goes back to B's supply" in said(events)
     assert state.bridge_count(SM, CASTELLO) == 1 and len(state.bridges) == BRIDGES
     assert (state.supply[R], state.supply[B]) == (24, 25)
 
@@ -557,6 +564,45 @@ def test_e6_an_empty_supply_feeds_a_bridge_card_and_a_transfer_from_the_board():
     assert PlayBridge(0, *far) not in state.legal_actions(R)  # no cube in the supply for it
     state.apply(R, PlayBridge(0, *far, None, DIE[1]))
     assert state.cubes[DIE[1]][R] == 22 and [*far, R] in state.bridges and state.supply[R] == 0
+
+
+def test_s5_3_e6_an_own_cube_already_in_the_district_cannot_take_the_replaced_cubes_place():
+    """Spec §5.3 with E6: R's supply is empty and R's only cube on the board is in San Marco,
+    beside B's two. A transfer there would leave R1 B1, a foreign cube removed for nothing: R's
+    cube must arrive, from another district, and R has none elsewhere. A transfer in Castello,
+    with R's San Marco cube moving there, stays open."""
+    state = cleared(game(4))
+    add(state, SM, R, 1)
+    add(state, SM, B, 2)
+    add(state, CASTELLO, B, 1)
+    state.supply[R] = 0
+    resolving(state, R, ["transfer"])
+    transfers = [a for a in state.legal_actions(R) if isinstance(a, PlayTransfer)]
+    assert transfers == [PlayTransfer(0, CASTELLO, B, SM)]
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="must arrive in San Marco.*another district"):
+        state.apply(R, PlayTransfer(0, SM, B, SM))  # accepted before: it left R1 B1
+    assert state.snapshot() == before and not state.allows(R, PlayTransfer(0, SM, B, SM))
+    assert "\n" not in state.explain_illegal(R, PlayTransfer(0, SM, B, SM))
+    events = state.apply(R, PlayTransfer(0, CASTELLO, B, SM))
+    assert (state.cubes[SM][R], state.cubes[CASTELLO][R], state.cubes[CASTELLO][B]) == (0, 1, 0)
+    assert f"R replaces a cube of B in {DISTRICTS[CASTELLO].name} with one moved from San Marco" in said(
+        events
+    )
+
+
+def test_s5_3_e6_with_an_empty_supply_the_transferred_cube_comes_from_another_district():
+    state = cleared(game(4))
+    add(state, SM, R, 1)
+    add(state, DIE[1], R, 1)
+    add(state, SM, B, 2)
+    state.supply[R] = 0
+    resolving(state, R, ["transfer"])
+    transfers = [a for a in state.legal_actions(R) if isinstance(a, PlayTransfer)]
+    assert transfers == [PlayTransfer(0, SM, B, DIE[1])]
+    state.apply(R, PlayTransfer(0, SM, B, DIE[1]))
+    assert state.cubes[SM][:2] == [2, 1] and state.cubes[DIE[1]][R] == 0
+    assert (state.supply[R], state.supply[B]) == (0, 24)
 
 
 def test_s5_3_e18_transfer_needs_a_foreign_cube_in_a_district_not_on_a_bridge():
@@ -733,13 +779,71 @@ def test_s7_3_still_tied_on_san_marco_cubes_the_win_is_shared():
 
 
 # -- §8 the two-player variants --------------------------------------------------------------------
+# -- the log states every effect of a move -------------------------------------------------------
+def named(players=3):
+    return SanMarcoGame().new([Seat(n) for n in ["Ann", "Bob", "Cleo", "Dan"][:players]], 1, options={})
+
+
+def test_s5_4_the_log_names_every_colours_banished_cubes_the_banishers_own_too(monkeypatch):
+    """Spec §5.4: Ann 2, Cleo 4 and Bob 1 cubes in San Marco; Cleo banishes there and rolls 5.
+    The 3 foreign cubes go, and 5 − 3 = 2 of Cleo's own: the log says all of it (it used to
+    leave her own out)."""
+    ann, bob, cleo = 0, 1, 2
+    state = cleared(named(3))
+    add(state, SM, ann, 2)
+    add(state, SM, cleo, 4)
+    add(state, SM, bob, 1)
+    resolving(state, cleo, ["banish"])
+    one_roll(monkeypatch, state, 5)
+    events = state.apply(cleo, PlayBanish(0, SM))
+    assert state.cubes[SM][:3] == [0, 0, 2] and state.supply[:3] == [25, 25, 23]
+    lines = said(events)
+    at = lines.index("Cleo banishes in San Marco and rolls 5")
+    assert lines[at + 1] == "Cleo removes 2 of Ann, 1 of Bob, 2 of Cleo's own from San Marco"
+
+
+def test_s5_4_the_log_of_a_banishment_with_a_pick_and_of_one_that_removes_nothing(monkeypatch):
+    ann, bob, cleo = 0, 1, 2
+    state = cleared(named(3))
+    add(state, SM, ann, 2)
+    add(state, SM, bob, 1)
+    add(state, DIE[1], cleo, 2)
+    resolving(state, cleo, ["banish", "banish", "banish"])
+    one_roll(monkeypatch, state, 2)
+    state.apply(cleo, PlayBanish(0, SM))
+    events = state.apply(cleo, PickBanished((1, 1, 0)))
+    assert "Cleo removes 1 of Ann, 1 of Bob from San Marco" in said(events)
+    events = state.apply(cleo, PlayBanish(0, DIE[1]))  # no foreign cube: own cubes only
+    assert f"Cleo removes 2 of Cleo's own from {DISTRICTS[DIE[1]].name}" in said(events)
+    events = state.apply(cleo, PlayBanish(0, CASTELLO))
+    assert f"Cleo removes nothing from {DISTRICTS[CASTELLO].name}" in said(events)
+
+
+def test_e6_the_log_says_where_a_cube_moved_from_an_empty_supply_came_from():
+    ann = 0
+    state = cleared(named(3))
+    add(state, SM, ann, 3)
+    state.supply[ann] = 0
+    bridge(state, SM, CASTELLO, ann)
+    state.supply[ann] = 0
+    resolving(state, ann, ["district:san_marco", "bridge"])
+    into = next(a for a in state.legal_actions(ann) if isinstance(a, PlayDistrict))
+    events = state.apply(ann, into)
+    assert f"Ann moves a cube from San Marco to {DISTRICTS[into.target].name}" in said(events)
+    far = min(p for p in PAIRS if SM not in p)
+    events = state.apply(ann, PlayBridge(0, *far, None, SM))
+    where = f"{DISTRICTS[far[0]].name} – {DISTRICTS[far[1]].name}"
+    assert f"Ann builds a bridge {where} with a cube moved from San Marco" in said(events)
+
+
 def test_s8_2_variant_a_a_transferred_neutral_cube_is_set_aside():
     state = cleared(two("neutral"))
     state.supply[2] = 0
     state.cubes[SM][2] = 2
     resolving(state, 0, ["transfer"])
-    state.apply(0, PlayTransfer(0, SM, 2))
+    events = state.apply(0, PlayTransfer(0, SM, 2))
     assert state.cubes[SM][:3] == [1, 0, 1] and state.neutral_aside == 1 and state.supply[2] == 0
+    assert "A replaces a cube of Neutral in San Marco (set aside until the next period)" in said(events)
 
 
 def test_s8_2_variant_a_banished_neutral_cubes_count_as_foreign_and_are_set_aside(monkeypatch):

@@ -834,7 +834,7 @@ class RialtoState(StepState):
         elif x == GONDOLA:
             return self._resolve_gondola(p, count, bonus)
         elif x == COUNCILMAN:
-            return self._resolve_councilmen(p, count + bonus)
+            return self._resolve_councilmen(p, count, bonus)
         return False
 
     # Stage C
@@ -980,17 +980,23 @@ class RialtoState(StepState):
         self._done_deciding()
 
     # Stage F
-    def _resolve_councilmen(self, p: int, count: int) -> bool:
+    def _resolve_councilmen(self, p: int, count: int, bonus: int) -> bool:
         here = self.district_now()
         who = self.name(p)
         if p == self.V:
-            placed = sum(1 for _ in range(count) if self._virtual_councilman(here))
+            placed = sum(1 for _ in range(count + bonus) if self._virtual_councilman(here))
             self._say(f"{VIRTUAL_NAME} places {_plural(placed, 'councilman')} in {DISTRICTS[here].name}")
             return False
+        # The cards' councilmen come first; the bonus one only from what the personal supply has
+        # left, since moving councilmen from other districts makes up the cards' alone (spec §5.6).
         placed = min(count, self.personal[p])
-        self.personal[p] -= placed
-        self.council[here][p] += placed
-        self._say(f"{who} places {_plural(placed, 'councilman')} in {DISTRICTS[here].name}")
+        extra = min(bonus, self.personal[p] - placed)
+        self.personal[p] -= placed + extra
+        self.council[here][p] += placed + extra
+        text = f"{who} places {_plural(placed + extra, 'councilman')} in {DISTRICTS[here].name}"
+        if bonus and not extra:
+            text += "; the bonus councilman is lost (the personal supply is empty)"
+        self._say(text)
         self.recall_left = count - placed
         if self.recall_left and self._recall_sources(p):
             self.step = "recall"
@@ -1341,6 +1347,11 @@ class RialtoState(StepState):
         return not self.hands[seat] and not self._can_wait(seat)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
+        if isinstance(action, Recall) and self.step != "recall" and self.turn_refusal(seat, action) is None:
+            return (
+                "Councilmen move from other districts only in stage F, for those of your cards the "
+                "personal supply lacks (never the bonus one)."
+            )
         reason = self.step_refusal(seat, action)
         if reason is not None:
             return reason

@@ -366,6 +366,26 @@ class SanMarcoState(StepState):
             return f"That route ends in {DISTRICTS[end].name}, not {DISTRICTS[action.district].name}."
         return None
 
+    def _transfer_refusal(self, seat: int, action: PlayTransfer) -> str:
+        d, colour, source = action.district, action.colour, action.source
+        card = action.card
+        if not (type(card) is int and 0 <= card < len(self.pending) and self.pending[card] == "transfer"):
+            return "That card is not a Transfer card of yours to play now."
+        if not (
+            type(d) is int and 0 <= d < NDISTRICTS and type(colour) is int and 0 <= colour < self.colours
+        ):
+            return "There is no such district or colour."
+        if colour == seat or self.cubes[d][colour] == 0:
+            return f"A transfer replaces a cube of another colour that is in {DISTRICTS[d].name}."
+        if self.supply[seat] > 0:
+            return "Your cube comes from your supply while it holds any."
+        if source == d:
+            return (
+                f"Your cube must arrive in {DISTRICTS[d].name}: with an empty supply it comes from "
+                "another district."
+            )
+        return "With an empty supply your cube comes from another district holding one of yours."
+
     def _sources(self, seat: int) -> list[int | None]:
         """Where a card's cube comes from: the supply, or (empty supply) an own cube on the board."""
         if self.supply[seat] > 0:
@@ -430,8 +450,11 @@ class SanMarcoState(StepState):
                 for d in range(NDISTRICTS):
                     for colour in range(self.colours):
                         if colour != seat and self.cubes[d][colour] > 0:
+                            # the own cube must arrive in the district: one already there
+                            # cannot take the replaced cube's place (spec §5.3)
                             for source in sources:
-                                acts.append(make(PlayTransfer, i, d, colour, source))
+                                if source != d:
+                                    acts.append(make(PlayTransfer, i, d, colour, source))
             elif card == "banish":
                 acts += [make(PlayBanish, i, d) for d in range(NDISTRICTS)]
             elif card == "doge":
@@ -662,6 +685,18 @@ class SanMarcoState(StepState):
         else:
             self.cubes[source][seat] -= 1
 
+    @staticmethod
+    def _moved(source: int | None, what: str) -> str:
+        """Where a card's cube came from, for the log: nothing for the supply; with an empty
+        supply, the district it left, which loses a cube the player may not have noticed."""
+        if source is None:
+            return ""
+        return f" {what} moved from {DISTRICTS[source].name}"
+
+    def _gone_to(self, colour: int) -> str:
+        """Where a removed cube goes, when it is not its owner's supply (spec §8.2)."""
+        return " (set aside until the next period)" if self._is_neutral(colour) else ""
+
     def _do_decline(self, seat: int, action: Decline) -> None:
         if action.card < 0:
             self._say(f"{self.seat_name(seat)} gives up the free banishment")
@@ -675,7 +710,11 @@ class SanMarcoState(StepState):
         self._use(action.card)
         self._cube_from(seat, action.source)
         self.cubes[action.target][seat] += 1
-        self._say(f"{self.seat_name(seat)} places a cube in {DISTRICTS[action.target].name}")
+        target, source = DISTRICTS[action.target].name, action.source
+        if source is None:
+            self._say(f"{self.seat_name(seat)} places a cube in {target}")
+        else:
+            self._say(f"{self.seat_name(seat)} moves a cube from {DISTRICTS[source].name} to {target}")
         self._next_card()
 
     def _do_play_bridge(self, seat: int, action: PlayBridge) -> None:
@@ -683,7 +722,10 @@ class SanMarcoState(StepState):
         a, b = pair(action.a, action.b)
         if action.take is None:
             self.bridges.append([a, b, seat])
-            self._say(f"{self.seat_name(seat)} builds a bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}")
+            self._say(
+                f"{self.seat_name(seat)} builds a bridge {DISTRICTS[a].name} – {DISTRICTS[b].name}"
+                f"{self._moved(action.source, 'with a cube')}"
+            )
         else:
             bridge = self.bridges[action.take]
             old = bridge[2]
@@ -691,7 +733,8 @@ class SanMarcoState(StepState):
             bridge[:] = [a, b, seat]
             self._say(
                 f"{self.seat_name(seat)} takes over {self.colour_name(old)}'s bridge, now "
-                f"{DISTRICTS[a].name} – {DISTRICTS[b].name}"
+                f"{DISTRICTS[a].name} – {DISTRICTS[b].name}{self._moved(action.source, 'with a cube')}; "
+                f"{self.colour_name(old)}'s cube goes back to {self.colour_name(old)}'s supply"
             )
         self._cube_from(seat, action.source)
         self._next_card()
@@ -704,7 +747,10 @@ class SanMarcoState(StepState):
         self._cube_from(seat, action.source)
         self.cubes[d][seat] += 1
         victim = self.colour_name(action.colour)
-        self._say(f"{self.seat_name(seat)} replaces a cube of {victim} in {DISTRICTS[d].name}")
+        self._say(
+            f"{self.seat_name(seat)} replaces a cube of {victim} in {DISTRICTS[d].name}"
+            f"{self._moved(action.source, 'with one')}{self._gone_to(action.colour)}"
+        )
         self._next_card()
 
     def _do_play_banish(self, seat: int, action: PlayBanish) -> None:
@@ -723,6 +769,7 @@ class SanMarcoState(StepState):
             "player": seat,
             "roll": roll,
             "foreign": lost_foreign,
+            "own": lost_own,
             "free": action.card < 0,
         }
         if lost_foreign == foreign or len(colours) <= 1:
@@ -742,9 +789,13 @@ class SanMarcoState(StepState):
         for colour, k in enumerate(counts):
             self.cubes[d][colour] -= k
             self._return_cubes(colour, k)
-        gone = ", ".join(f"{k} of {self.colour_name(c)}" for c, k in enumerate(counts) if k)
-        if gone:
-            self._say(f"{self.seat_name(self.banish['player'])} removes {gone} from {DISTRICTS[d].name}")
+        # every colour that lost cubes, the banisher's own (taken off at the roll) last
+        player = self.banish["player"]
+        gone = [f"{k} of {self.colour_name(c)}{self._gone_to(c)}" for c, k in enumerate(counts) if k]
+        if self.banish["own"]:
+            gone.append(f"{self.banish['own']} of {self.seat_name(player)}'s own")
+        said = ", ".join(gone) or "nothing"
+        self._say(f"{self.seat_name(player)} removes {said} from {DISTRICTS[d].name}")
         free = self.banish["free"]
         self.banish = None
         if free:
@@ -1015,4 +1066,6 @@ class SanMarcoState(StepState):
             return "A bridge joins two neighbouring districts, at most three on one canal."
         if isinstance(action, PlayDistrict):
             return "A district card places in its district, or across one bridge of your own."
+        if isinstance(action, PlayTransfer):
+            return self._transfer_refusal(seat, action)
         return "That move is not allowed now."

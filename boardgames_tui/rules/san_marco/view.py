@@ -46,6 +46,7 @@ class Banishment:
     player: int  # who banishes
     roll: int
     foreign: int  # how many cubes of other colours leave
+    own: int  # how many of the banisher's own leave (taken off at the roll)
     free: bool  # the period end's free banishment, not a card
 
 
