@@ -2,9 +2,11 @@
 
 - **Targets**: each place on a board that a player can point at, with the legal actions there
   (what Enter or a click does). A place is any hashable name the board chooses ("card", "upper",
-  3); its position (x, y) is in the board's own grid units and only serves to find neighbours.
-- **TargetCursor**: arrow keys move to the nearest target in that direction; Tab goes to the next
-  place (in reading order) where a move is possible.
+  3); its position (x, y) is the cell of the board where it is drawn (column, line), so that the
+  arrows go where the player sees the next place.
+- **TargetCursor**: an arrow goes to the nearest target in that direction on screen, and its
+  opposite goes back the way it came; Tab goes to the next place (in reading order) where a move
+  is possible. From any target, the arrows reach every one where a move is possible.
 - **KeyMap**: rows of key, action, label and when the row applies. The screen's bindings, its
   footer, the help screen's key table and the command palette's game commands are all made from
   it, so a key is written once and the footer shows exactly the keys that work at that moment.
@@ -47,13 +49,28 @@ def reading_order(target: Target) -> tuple[float, float]:
     return (target.y, target.x)
 
 
+# A terminal cell is about twice as tall as it is wide: a line counts as two columns on screen.
+ASPECT = 2.0
+
+
+def offset(a: Target, b: Target, dx: int, dy: int) -> tuple[float, float]:
+    """(ahead, sideways) from a to b for the arrow (dx, dy), as the eye measures on screen."""
+    x, y = b.x - a.x, (b.y - a.y) * ASPECT
+    return x * dx + y * dy, abs(y * dx) + abs(x * dy)
+
+
 class TargetCursor:
     """A cursor over a board's targets. It stays on its place while that place is a target, and
-    otherwise moves to the nearest one when the targets change."""
+    otherwise moves to the nearest one when the targets change.
+
+    The arrows: see `move`. The cursor remembers the arrows that took it here (its trail), so that
+    an arrow's opposite retraces them, whatever is nearest from where it stands now: Down, Down,
+    Up, Up comes back to the start. A click, Tab or new places forget the trail."""
 
     def __init__(self, targets: Iterable[Target] = ()):
         self.targets: list[Target] = []
         self.place: Hashable | None = None
+        self.trail: list[tuple[Hashable, int, int]] = []  # (place left, dx, dy), the last one last
         self.set_targets(targets)
 
     # -- the targets -----------------------------------------------------------------------------
@@ -62,11 +79,15 @@ class TargetCursor:
         still a target; else it goes to the nearest one (the nearest actionable one when
         `prefer_actionable` and there is one)."""
         old = self.current
+        before = {(t.place, t.x, t.y) for t in self.targets}
         self.targets = sorted(targets, key=reading_order)
+        if {(t.place, t.x, t.y) for t in self.targets} != before:
+            self.trail = []  # the way back may lead through places that are gone or have moved
         if self.current is not None and not (
             prefer_actionable and not self.current.actionable and any(t.actionable for t in self.targets)
         ):
             return
+        self.trail = []
         pool = [t for t in self.targets if t.actionable] if prefer_actionable else []
         pool = pool or self.targets
         if not pool:
@@ -92,31 +113,52 @@ class TargetCursor:
         if self.target_at(place) is None:
             return False
         self.place = place
+        self.trail = []
         return True
 
     # -- moving ----------------------------------------------------------------------------------
     def move(self, dx: int, dy: int) -> bool:
-        """The nearest target in direction (dx, dy): ahead along that axis, the least sideways
-        drift preferred (it counts double). False, and no move, when there is none that way."""
+        """The arrow (dx, dy). Back along the trail when it is the opposite of the last arrow that
+        moved; else the nearest target (on screen) that lies that way, within 45° of the arrow,
+        and failing that the nearest further along that axis at all (side drift counting double).
+        False, and no move, when there is none that way."""
         here = self.current
         if here is None:
             if self.targets:
                 self.place = self.targets[0].place
                 return True
             return False
-        best: tuple[tuple[float, float, tuple[float, float]], Target] | None = None
+        if self.trail and self.trail[-1][1:] == (-dx, -dy):
+            self.place = self.trail.pop()[0]
+            return True
+        goal = self.goal(here, dx, dy)
+        best: tuple[tuple[float, ...], Target] | None = None
         for target in self.targets:
-            ahead = (target.x - here.x) * dx + (target.y - here.y) * dy
+            ahead, side = offset(here, target, dx, dy)
             if ahead <= 0:
                 continue
-            side = abs((target.y - here.y) * dx) + abs((target.x - here.x) * dy)
-            key = (ahead + 2 * side, side, reading_order(target))
+            within = side <= ahead
+            distance = (ahead * ahead + side * side) ** 0.5 if within else ahead + 2 * side
+            drift = offset(goal, target, dx, dy)[1]
+            key = (0 if within else 1, distance, side, drift, *reading_order(target))
             if best is None or key < best[0]:
                 best = (key, target)
         if best is None:
             return False
+        self.trail.append((here.place, dx, dy))
         self.place = best[1].place
         return True
+
+    def goal(self, here: Target, dx: int, dy: int) -> Target:
+        """Where the arrows along this axis started (as a text editor keeps its column going
+        down): of two places equally near, the one nearer that line wins, so that a run of Right
+        on a staggered board (Santiago's ditches) keeps to its line instead of drifting."""
+        goal = here
+        for place, tx, _ in reversed(self.trail):
+            if (tx != 0) != (dx != 0):
+                break
+            goal = self.target_at(place) or goal
+        return goal
 
     def jumps(self) -> bool:
         """Whether Tab has another place to go: more than one place takes a move."""
@@ -125,6 +167,7 @@ class TargetCursor:
     def next(self, delta: int = 1, actionable: bool = True) -> bool:
         """Tab (delta 1) / Shift+Tab (-1): the next place in reading order where a move is possible
         (any place when `actionable` is False), round the end. False when there is none."""
+        self.trail = []
         pool = [t for t in self.targets if t.actionable or not actionable]
         if not pool:
             return False
@@ -132,12 +175,15 @@ class TargetCursor:
         if here is None:
             self.place = pool[0 if delta > 0 else -1].place
             return True
-        key = reading_order(here)
+        # By index in the reading order, not by comparing positions: two places drawn on one line
+        # at one column would otherwise skip each other.
+        order = self.targets.index(here)
+        rank = [self.targets.index(t) for t in pool]
         if delta > 0:
-            later = [t for t in pool if reading_order(t) > key]
+            later = [t for t, r in zip(pool, rank) if r > order]
             self.place = (later[0] if later else pool[0]).place
         else:
-            earlier = [t for t in pool if reading_order(t) < key]
+            earlier = [t for t, r in zip(pool, rank) if r < order]
             self.place = (earlier[-1] if earlier else pool[-1]).place
         return True
 

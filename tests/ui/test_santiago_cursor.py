@@ -15,16 +15,15 @@ from boardgames_tui.rules.bots import bot_rng
 from boardgames_tui.rules.opponents import make_bot
 from boardgames_tui.rules.record import GameRecord
 from boardgames_tui.rules.santiago.actions import PersonalCanal, Plant, Propose, Support
-from boardgames_tui.rules.santiago.data import FIELD_CR, IX, IY, SEG_ENDS, SEGMENTS, inter_xy
+from boardgames_tui.rules.santiago.data import FIELD_CR, IX, IY, SEGMENTS
 from boardgames_tui.rules.santiago.view import ProposalView
+from boardgames_tui.ui.boardkit import TargetCursor
 from boardgames_tui.ui.boards.santiago import cursor as cursor_module
 from boardgames_tui.ui.boards.santiago.cursor import (
-    DitchCursor,
     IslandCursor,
     ditch_targets,
     field_targets,
     point_targets,
-    seg_ends,
 )
 from boardgames_tui.ui.boards.santiago.layout import Layout
 from boardgames_tui.ui.boards.santiago.picture import draw_grid, field_lines
@@ -64,40 +63,34 @@ def test_every_place_is_a_target_with_the_moves_there():
     assert len(point_targets([])) == IX * IY
 
 
-def test_ditch_ends_come_from_the_rules_data():
-    for seg, (a, b) in zip(SEGMENTS, SEG_ENDS):
-        assert seg_ends(seg) == (inter_xy(a), inter_xy(b))
-
-
-def test_the_arrows_walk_along_a_ditch_line_and_turn_at_its_ends():
-    cursor = DitchCursor(ditch_targets([], []))
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_arrows_walk_along_a_ditch_line_and_come_back(size):
+    cursor = TargetCursor(ditch_targets([], [], Layout(*size)))
     cursor.put(("H", 1, 1))
-    assert cursor.move(1, 0) and cursor.place == ("H", 2, 1)  # along the line
-    assert cursor.move(0, 1) and cursor.place == ("V", 3, 1)  # round the corner it walked to
-    assert cursor.move(0, 1) and cursor.place == ("V", 3, 2)  # down the line
-    assert not cursor.move(0, 1) and cursor.place == ("V", 3, 2)  # the island's edge
-    assert cursor.move(-1, 0) and cursor.place == ("H", 2, 3)  # along the bottom edge
-    cursor.put(("H", 1, 1))  # a click: no end walked to yet, so the east one
-    assert cursor.move(0, -1) and cursor.place == ("V", 2, 0)
+    # Right keeps to the line, by way of the crossing ditches on it (the board kit's goal line).
+    walk = [cursor.place]
+    for _ in range(3):
+        assert cursor.move(1, 0)
+        walk.append(cursor.place)
+    assert walk == [("H", 1, 1), ("V", 2, 0), ("H", 2, 1), ("V", 3, 0)]
+    assert cursor.move(0, 1) and cursor.place == ("V", 3, 1)  # down the line
+    cursor.put(("V", 2, 0))  # the player's report: Right, Left came back elsewhere
+    assert cursor.move(1, 0) and cursor.place == ("H", 2, 0)
+    assert cursor.move(-1, 0) and cursor.place == ("V", 2, 0)
 
 
 def test_the_arrows_reach_every_ditch_field_and_intersection():
-    for cursor in (DitchCursor(ditch_targets([], [])), IslandCursor().fields, IslandCursor().points):
-        # A ditch cursor also remembers the end it walked to: that is part of where it stands.
-        start = (cursor.targets[0].place, getattr(cursor, "walked", None))
+    for cursor in (IslandCursor().ditches, IslandCursor().fields, IslandCursor().points):
+        start = cursor.targets[0].place
         seen, todo = {start}, deque([start])
         while todo:
             here = todo.popleft()
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                cursor.place = here[0]
-                if hasattr(cursor, "walked"):
-                    cursor.walked = here[1]
-                if cursor.move(dx, dy):
-                    there = (cursor.place, getattr(cursor, "walked", None))
-                    if there not in seen:
-                        seen.add(there)
-                        todo.append(there)
-        assert {place for place, _ in seen} == {t.place for t in cursor.targets}
+                cursor.put(here)
+                if cursor.move(dx, dy) and cursor.place not in seen:
+                    seen.add(cursor.place)
+                    todo.append(cursor.place)
+        assert seen == {t.place for t in cursor.targets}
 
 
 def test_a_new_decision_puts_the_cursor_where_a_move_is_possible():

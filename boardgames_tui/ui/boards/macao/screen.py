@@ -38,11 +38,12 @@ from ....rules.macao.view import MacaoView
 from ...boardkit import Target, TargetCursor
 from ...screens.game import GameScreen
 from ...widgets.actions import ActionGroup
-from . import cards, city, sea, signs
+from . import cards, city, panels, sea, signs
 from . import places as marking
 from .board import MacaoBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
+from .layout import Layout
 from .panels import Place
 from .picking import DicePicks
 from .scene import Scene
@@ -155,17 +156,28 @@ class MacaoScreen(GameScreen[MacaoView]):
             elif isinstance(action, Deliver) and self.viewer is not None:
                 spaces.setdefault(view.players[self.viewer].ship, []).append(action)
         self.quarter_moves, self.space_moves = quarters, spaces
-        self.city.set_targets(
-            (Target(q, gx, gy, tuple(quarters.get(q, ()))) for q, (gx, gy) in city.GRID.items()),
-            prefer_actionable=new,
-        )
-        self.sea.set_targets(
-            (Target(s, x / 3, y, tuple(spaces.get(s, ()))) for s, (x, y) in sea.NODES.items()),
-            prefer_actionable=new,
-        )
         if new:
             self.card_owner = None
         self.card_rows = cards.card_rows(view, self.cards_of, self.legal)
+        # Each quarter and space where its panel draws it (panels.py), in the panel's cells.
+        layout = Layout(*self.terminal_size())
+        heights = dict(panels.plan(self.scene(), layout))
+        geo = city.CityGeometry(layout.panel, tall=heights.get("city", 0) >= panels.TALL_CITY)
+        self.city.set_targets(
+            (
+                Target(q, geo.centre_x(gx), geo.cell_y(gy), tuple(quarters.get(q, ())))
+                for q, (gx, gy) in city.GRID.items()
+            ),
+            prefer_actionable=new,
+        )
+        x0 = sea.route_x0(layout.panel)
+        self.sea.set_targets(
+            (
+                Target(s, x0 + x + sea.node_width(s) // 2, y, tuple(spaces.get(s, ())))
+                for s, (x, y) in sea.NODES.items()
+            ),
+            prefer_actionable=new,
+        )
         if new or self.card_at is None or self.card_at >= len(self.card_rows):
             actionable = [i for i, row in enumerate(self.card_rows) if row.actions]
             self.card_at = actionable[0] if actionable else (0 if self.card_rows else None)

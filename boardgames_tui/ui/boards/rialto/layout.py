@@ -46,7 +46,7 @@ class Spot:
     """Where slot `slot` is drawn: `kind` "gap" (between neighbours on a bank), "arc" (over or
     under a row) or "cross" (across the canal). `ends` holds, per district of the slot (in the
     slot's order), the (x, y) of the end facing it; a gap's two ends are the two halves of one
-    piece. `point` is where the cursor stands on it."""
+    piece. `point` is where the cursor stands on it: a cell where it is drawn."""
 
     slot: int
     kind: str
@@ -137,7 +137,10 @@ class Layout:
             (ca, ra), (cb, rb) = GRID[a], GRID[b]
             if ra != rb:
                 ea, eb = end_at[(i, a)], end_at[(i, b)]
-                out.append(Spot(i, "cross", (ea, eb), ((ea[0] + eb[0]) // 2, self.canal_y)))
+                # the cursor stands on the end on the north bank (each crossing slot has one):
+                # two crossings' ends on one border never meet, their midpoints may (i and k)
+                north = ea if GRID[a][1] == 0 else eb
+                out.append(Spot(i, "cross", (ea, eb), (north[0] + END // 2, north[1])))
                 continue
             y = self.content_y(a)
             if abs(ca - cb) == 1:

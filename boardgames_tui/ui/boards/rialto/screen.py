@@ -118,10 +118,7 @@ class RialtoScreen(GameScreen[RialtoView]):
         if kind is not None:
             for spot in layout.spots:
                 x, y = spot.point
-                # rows are about twice as tall as columns are wide: a step up is a real step
-                targets.append(
-                    Target(("slot", spot.slot), x / 2, y, tuple(moves.get(("slot", spot.slot), ())))
-                )
+                targets.append(Target(("slot", spot.slot), x, y, tuple(moves.get(("slot", spot.slot), ()))))
             targets = [t for t in targets if t.actionable]
         if new:
             self.cursor.place = None

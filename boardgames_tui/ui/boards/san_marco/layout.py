@@ -132,20 +132,15 @@ class Layout:
         return next(c for c in self.canals if c.pair == pair)
 
     # -- what is where (the cursor's neighbours, the mouse) -------------------------------------
-    # The cursor moves on the grid, not on cells: a district at (2·column, 2·row), a canal halfway
-    # between its two districts, a far canal under the map. On cells an arrow would prefer a
-    # far canal a few columns away to the next canal across a wide district.
-    @staticmethod
-    def district_point(district: int) -> tuple[float, float]:
-        column, row = GRID[district]
-        return 2 * column, 2 * row
+    # The cursor's targets stand where they are drawn: a district at the middle of its box, a
+    # canal at the middle of its cells.
+    def district_point(self, district: int) -> tuple[float, float]:
+        x, y = self.box_of(district)
+        return x + self.box_width // 2, y + self.box_lines // 2
 
     def canal_point(self, pair: tuple[int, int]) -> tuple[float, float]:
-        (ca, ra), (cb, rb) = GRID[pair[0]], GRID[pair[1]]
         canal = self.canal(pair)
-        if canal.kind == "far":
-            return ca + cb, 2 * ROWS - 1 + self.far.index(canal)
-        return ca + cb, ra + rb
+        return canal.x + canal.width // 2, canal.y
 
     def place_at(self, x: int, y: int) -> MapPlace | None:
         """("district", d) or ("canal", a, b) at the cell (x, y) of the map, or None."""

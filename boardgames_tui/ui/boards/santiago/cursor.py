@@ -5,19 +5,15 @@
 - intersections (x, y): the spring.
 
 Every place of the active kind is a target, with the viewer's legal actions there, so the arrows
-reach every field or ditch and Tab the places where a move is possible. Targets sit in one grid of
-field units (spec §2.1): field (c, r) at its centre (c + ½, r + ½), intersection (x, y) at the
-corner (2x, 2y), a ditch at its midpoint.
-
-The ditch cursor walks the canal network rather than jumping to the nearest midpoint: ditch
-midpoints sit on a checkerboard, so from a horizontal ditch the parallel one two units ahead would
-always beat a crossing one (one ahead, one sideways), and arrows would never turn a corner.
+reach every field or ditch and Tab the places where a move is possible. Places are named in one
+grid of field units (spec §2.1): field (c, r) at its centre (c + ½, r + ½), intersection (x, y) at
+the corner (2x, 2y), a ditch at its midpoint; a target stands where the island is drawn, that grid
+laid on the screen's cells by the layout (`on_screen`), and the board kit's arrows walk them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from typing import cast
+from collections.abc import Hashable, Sequence
 
 from ....rules.core import Action
 from ....rules.santiago.actions import (
@@ -31,28 +27,16 @@ from ....rules.santiago.actions import (
     Propose,
     Support,
 )
-from ....rules.santiago.data import FIELD_CR, IX, IY, SEG_ENDS, SEG_INDEX, SEGMENTS, inter_index, inter_xy
+from ....rules.santiago.data import FIELD_CR, IX, IY, SEGMENTS
 from ....rules.santiago.view import ProposalView, SantiagoView
 from ...boardkit import Target, TargetCursor
-from .signs import Field, Point, Seg
+from .layout import Layout
+from .signs import Field, Seg
 
+# The layout before the screen is shown (80×24, as GameScreen.terminal_size says then).
+SMALLEST = Layout(80, 24)
 FIELD_PHASES = ("plant", "leftover", "palms")
 DITCH_PHASES = ("bribe", "overseer", "extra")
-
-# The ditch joining two neighbouring intersections, by the pair of intersection indices.
-SEG_BY_ENDS: dict[frozenset[int], Seg] = {frozenset(ends): seg for seg, ends in zip(SEGMENTS, SEG_ENDS)}
-
-
-def seg_ends(seg: Seg) -> tuple[Point, Point]:
-    """The two intersections a ditch joins, west/north one first."""
-    a, b = SEG_ENDS[SEG_INDEX[seg]]
-    return inter_xy(a), inter_xy(b)
-
-
-def seg_between(a: Point, b: Point) -> Seg | None:
-    if not all(0 <= x < IX and 0 <= y < IY for x, y in (a, b)):
-        return None
-    return SEG_BY_ENDS.get(frozenset((inter_index(*a), inter_index(*b))))
 
 
 def seg_position(seg: Seg) -> tuple[float, float]:
@@ -64,19 +48,27 @@ def field_position(field: Field) -> tuple[float, float]:
     return (field[0] + 0.5, field[1] + 0.5)
 
 
+def on_screen(layout: Layout, u: float, v: float) -> tuple[float, float]:
+    """The cell (column, line) of the island drawn by `layout` at (u, v) in field units: ditch
+    line x at column line_x(x), intersection line y at line point_y(y), two fields a block."""
+    return 2 + u * (layout.block_width + 1) / 2, 1 + v * (1 + 2 * layout.row_lines) / 2
+
+
 # -- targets from the view and the legal actions -------------------------------------------------
 
 
-def field_targets(legal: Sequence[Action]) -> list[Target]:
+def field_targets(legal: Sequence[Action], layout: Layout = SMALLEST) -> list[Target]:
     """Every field, with the viewer's moves there (every kind of tile when planting)."""
     moves: dict[Field, list[Action]] = {}
     for action in legal:
         if isinstance(action, (Plant, PlaceLeftover, PlacePalm)):
             moves.setdefault((action.col, action.row), []).append(action)
-    return [Target(f, *field_position(f), tuple(moves.get(f, ()))) for f in FIELD_CR]
+    return [Target(f, *on_screen(layout, *field_position(f)), tuple(moves.get(f, ()))) for f in FIELD_CR]
 
 
-def ditch_targets(proposals: Sequence[ProposalView], legal: Sequence[Action]) -> list[Target]:
+def ditch_targets(
+    proposals: Sequence[ProposalView], legal: Sequence[Action], layout: Layout = SMALLEST
+) -> list[Target]:
     """Every ditch, with the viewer's moves there: propose, support or accept the proposal on it,
     build on it, lay a personal canal."""
     on_seg = {p.number: p.segment for p in proposals}
@@ -90,49 +82,16 @@ def ditch_targets(proposals: Sequence[ProposalView], legal: Sequence[Action]) ->
             continue
         if seg is not None:
             moves.setdefault(seg, []).append(action)
-    return [Target(s, *seg_position(s), tuple(moves.get(s, ()))) for s in SEGMENTS]
+    return [Target(s, *on_screen(layout, *seg_position(s)), tuple(moves.get(s, ()))) for s in SEGMENTS]
 
 
-def point_targets(legal: Sequence[Action]) -> list[Target]:
+def point_targets(legal: Sequence[Action], layout: Layout = SMALLEST) -> list[Target]:
     spring = {(a.x, a.y): (a,) for a in legal if isinstance(a, PlaceSpring)}
-    return [Target((x, y), 2 * x, 2 * y, spring.get((x, y), ())) for y in range(IY) for x in range(IX)]
-
-
-class DitchCursor(TargetCursor):
-    """Walks from ditch to ditch: along its line to the next ditch; across, it turns into the ditch
-    leaving the end it walked to last (else the other end)."""
-
-    def __init__(self, targets: Iterable[Target] = ()):
-        self.walked: tuple[Hashable, Point] | None = None  # (ditch, the end it was walked to)
-        super().__init__(targets)
-
-    @property
-    def end(self) -> Point | None:
-        if self.place is None:
-            return None
-        if self.walked is not None and self.walked[0] == self.place:
-            return self.walked[1]
-        return seg_ends(cast(Seg, self.place))[1]
-
-    def move(self, dx: int, dy: int) -> bool:
-        if self.place is None:
-            return super().move(dx, dy)
-        here = cast(Seg, self.place)
-        a, b = seg_ends(here)
-        along = (here[0] == "H" and dx) or (here[0] == "V" and dy)
-        if along:
-            starts = [b if dx > 0 or dy > 0 else a]
-        else:
-            end = self.end or b
-            starts = [end, a if end == b else b]
-        for start in starts:
-            to = (start[0] + dx, start[1] + dy)
-            seg = seg_between(start, to)
-            if seg is not None and self.target_at(seg) is not None:
-                self.place = seg
-                self.walked = (seg, to)
-                return True
-        return False
+    return [
+        Target((x, y), *on_screen(layout, 2 * x, 2 * y), spring.get((x, y), ()))
+        for y in range(IY)
+        for x in range(IX)
+    ]
 
 
 class IslandCursor:
@@ -141,7 +100,7 @@ class IslandCursor:
 
     def __init__(self) -> None:
         self.fields = TargetCursor(field_targets(()))
-        self.ditches = DitchCursor(ditch_targets((), ()))
+        self.ditches = TargetCursor(ditch_targets((), ()))
         self.points = TargetCursor(point_targets(()))
         self.mode: str | None = None
         self.looking = False  # someone who waits has moved the field cursor to look around
@@ -164,17 +123,25 @@ class IslandCursor:
         active = self.active
         return active.current if active is not None else None
 
-    def update(self, view: SantiagoView, legal: Sequence[Action], acting: bool, new_decision: bool) -> None:
-        """New targets after a change of the game. On a new decision the cursor goes where a move
-        is possible: the nearest such field or ditch, the best bribe for the overseer."""
+    def update(
+        self,
+        view: SantiagoView,
+        legal: Sequence[Action],
+        acting: bool,
+        new_decision: bool,
+        layout: Layout = SMALLEST,
+    ) -> None:
+        """New targets after a change of the game, where `layout` draws them. On a new decision
+        the cursor goes where a move is possible: the nearest such field or ditch, the best bribe
+        for the overseer."""
         phase = view.phase
         if new_decision:
             self.looking = False
         fresh = acting and new_decision
         mine = legal if acting else ()
-        self.fields.set_targets(field_targets(mine), prefer_actionable=fresh)
-        self.ditches.set_targets(ditch_targets(view.proposals, mine), prefer_actionable=fresh)
-        self.points.set_targets(point_targets(mine))
+        self.fields.set_targets(field_targets(mine, layout), prefer_actionable=fresh)
+        self.ditches.set_targets(ditch_targets(view.proposals, mine, layout), prefer_actionable=fresh)
+        self.points.set_targets(point_targets(mine, layout))
         if fresh and phase == "overseer" and view.proposals:
             best = max(view.proposals, key=lambda p: (p.total, -p.number))
             self.ditches.put(best.segment)

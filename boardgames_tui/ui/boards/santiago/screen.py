@@ -106,7 +106,7 @@ class SantiagoScreen(GameScreen[SantiagoView]):
         new = decision != self._decision
         self._decision = decision
         self.picks.update(view, self.legal, new)
-        self.cursor.update(view, self.legal, self.my_turn, new)
+        self.cursor.update(view, self.legal, self.my_turn, new, Layout(*self.terminal_size()))
         return view
 
     def scene(self) -> Scene:

@@ -47,6 +47,11 @@ class Layout:
     def cell_lines(self) -> int:
         return 3 if self.height >= TALL else 2
 
+    def cell_middle(self, row: int, column: int) -> tuple[int, int]:
+        """(x, y) of the middle of the cell of row 0 (upper) or 1 (lower) and a column."""
+        lines = self.cell_lines
+        return column * (self.cell_width + 1) + self.cell_width // 2, 1 + row * (lines + 1) + lines // 2
+
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The display cell at (x, y) of the board, None off the rows' cells (on a rule, under
         the display)."""

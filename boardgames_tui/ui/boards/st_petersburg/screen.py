@@ -31,14 +31,15 @@ from ...screens.game import GameScreen
 from .board import DisplayBoard
 from .details import details
 from .keys import HELP_NOTES, KEYMAP, Asked
-from .layout import COLUMNS, Cell, card_at, cell_of
+from .layout import COLUMNS, Cell, Layout, card_at, cell_of
 from .places import available, cell_marked, faces_marked, place_of
 from .scene import Scene
 from .signs import DRAWN_KEYS, FACE_LETTER, FACE_STYLE, card_style, income_text
 
 
-def display_targets(view: StPetersburgView, legal: Sequence[Action]) -> list[Target]:
-    """Every card of the display, with the viewer's legal Buy and Take of it."""
+def display_targets(view: StPetersburgView, legal: Sequence[Action], layout: Layout) -> list[Target]:
+    """Every card of the display, with the viewer's legal Buy and Take of it, at its cell's middle
+    on the board as `layout` draws it."""
     moves: dict[tuple[str, int], list[Buy | TakeToHand]] = {}
     for action in legal:
         if isinstance(action, (Buy, TakeToHand)):
@@ -48,7 +49,8 @@ def display_targets(view: StPetersburgView, legal: Sequence[Action]) -> list[Tar
         for column in range(COLUMNS):
             cell = card_at(view, row, column)
             if cell is not None:
-                out.append(Target((row, column), column, y, tuple(moves.get((row, cell[0]), ()))))
+                x, line = layout.cell_middle(y, column)
+                out.append(Target((row, column), x, line, tuple(moves.get((row, cell[0]), ()))))
     return out
 
 
@@ -77,7 +79,7 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
         if view is None:
             return None
         self.show_cursor = self.my_turn and view.step == "actions"
-        self.cursor.set_targets(display_targets(view, self.legal))
+        self.cursor.set_targets(display_targets(view, self.legal, Layout(*self.terminal_size())))
         return view
 
     # -- the scene ------------------------------------------------------------------------------
