@@ -51,6 +51,9 @@ def reading_order(target: Target) -> tuple[float, float]:
 
 # A terminal cell is about twice as tall as it is wide: a line counts as two columns on screen.
 ASPECT = 2.0
+# Left/Right take the next place on the cursor's own line when it is no farther than this many
+# times the nearest place that way off the line.
+LINE_REACH = 3.0
 
 
 def offset(a: Target, b: Target, dx: int, dy: int) -> tuple[float, float]:
@@ -120,8 +123,9 @@ class TargetCursor:
     def move(self, dx: int, dy: int) -> bool:
         """The arrow (dx, dy). Back along the trail when it is the opposite of the last arrow that
         moved; else the nearest target (on screen) that lies that way, within 45° of the arrow,
-        and failing that the nearest further along that axis at all (side drift counting double).
-        False, and no move, when there is none that way."""
+        and failing that the nearest further along that axis at all (side drift counting double);
+        Left and Right keep to the cursor's line while it has a place that way not much farther
+        off (LINE_REACH). False, and no move, when there is none that way."""
         here = self.current
         if here is None:
             if self.targets:
@@ -143,10 +147,20 @@ class TargetCursor:
             key = (0 if within else 1, distance, side, drift, *reading_order(target))
             if best is None or key < best[0]:
                 best = (key, target)
-        if best is None:
+        chosen = best[1] if best is not None else None
+        if dx and not dy:
+            # Along a line the eye follows the line: the next place on it wins unless it is much
+            # farther than the nearest that way (Rialto's link a, Right: c, not i below it).
+            level = [t for t in self.targets if t.y == here.y and (t.x - here.x) * dx > 0]
+            if level:
+                near = min(level, key=lambda t: abs(t.x - here.x))
+                off_cone = best is None or best[0][0] == 1
+                if off_cone or abs(near.x - here.x) <= LINE_REACH * best[0][1]:
+                    chosen = near
+        if chosen is None:
             return False
         self.trail.append((here.place, dx, dy))
-        self.place = best[1].place
+        self.place = chosen.place
         return True
 
     def goal(self, here: Target, dx: int, dy: int) -> Target:

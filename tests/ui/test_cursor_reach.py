@@ -13,7 +13,7 @@ import pytest
 from boardgames_tui.play.table import Table
 from boardgames_tui.rules import registry
 from boardgames_tui.rules.bots import RandomBot, bot_rng
-from boardgames_tui.ui.boardkit import ASPECT, TargetCursor
+from boardgames_tui.ui.boardkit import ASPECT, LINE_REACH, TargetCursor
 from boardgames_tui.ui.boards import board_for
 from boardgames_tui.ui.screens.game import GameScreen
 
@@ -87,7 +87,17 @@ def check(cursor: TargetCursor, where: str) -> None:
                 if along > 0:
                     ahead[other.place] = (side <= along, (along**2 + side**2) ** 0.5)
             cone = {p: d for p, (inside, d) in ahead.items() if inside}
-            if cone:
+            level = {
+                t.place: abs(t.x - target.x)
+                for t in targets
+                if dx and t.y == target.y and (t.x - target.x) * dx > 0
+            }
+            if level and (not cone or min(level.values()) <= LINE_REACH * min(cone.values())):
+                # Left/Right along a line: the next place on it, unless far off
+                assert level.get(first) == min(level.values()), (
+                    f"{where}: {(dx, dy)} from {target.place} leaves its line for {first}"
+                )
+            elif cone:
                 assert first in cone and cone[first] <= min(cone.values()) + 1e-9, (
                     f"{where}: {(dx, dy)} from {target.place} goes to {first}, not the nearest"
                 )
@@ -119,3 +129,31 @@ def test_the_cursor_reaches_every_move_and_comes_back(game_id, size):
         table.act(seat, bot.choose(table.view(seat), table.legal(seat), bot_rng(5, i)))
         i += 1
     assert checked, f"no step of {game_id} used a cursor"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_rialto_links_as_a_player_reads_them(size):
+    """Every link free (a bridge to place): from a, Right goes on along its line to c; Tab reaches
+    k; Down, Down, Up comes back the way it went (issue 34's reports)."""
+    from boardgames_tui.rules.rialto.data import SLOT_LETTERS
+    from boardgames_tui.ui.boardkit import Target
+    from boardgames_tui.ui.boards.rialto.layout import Layout
+
+    letter = {("slot", s): SLOT_LETTERS[s] for s in range(len(SLOT_LETTERS))}
+    targets = [Target(("slot", spot.slot), *spot.point, ("move",)) for spot in Layout(*size).spots]
+    cursor = TargetCursor(targets)
+    at = {name: place for place, name in letter.items()}
+    cursor.put(at["a"])
+    assert cursor.move(1, 0) and letter[cursor.place] == "c"
+    assert cursor.move(-1, 0) and letter[cursor.place] == "a"
+    tabbed = []
+    for _ in range(len(targets)):
+        cursor.next()
+        tabbed.append(letter[cursor.place])
+    assert sorted(tabbed) == sorted(letter.values()) and "k" in tabbed
+    cursor.put(at["a"])
+    path = []
+    for dx, dy in ((0, 1), (0, 1), (0, -1)):
+        cursor.move(dx, dy)
+        path.append(letter[cursor.place])
+    assert path[2] == path[0], path

@@ -67,15 +67,15 @@ def test_every_place_is_a_target_with_the_moves_there():
 def test_the_arrows_walk_along_a_ditch_line_and_come_back(size):
     cursor = TargetCursor(ditch_targets([], [], Layout(*size)))
     cursor.put(("H", 1, 1))
-    # Right keeps to the line, by way of the crossing ditches on it (the board kit's goal line).
+    # Right keeps to the line: the next ditch along it, then past its end on to the border's
     walk = [cursor.place]
     for _ in range(3):
         assert cursor.move(1, 0)
         walk.append(cursor.place)
-    assert walk == [("H", 1, 1), ("V", 2, 0), ("H", 2, 1), ("V", 3, 0)]
-    assert cursor.move(0, 1) and cursor.place == ("V", 3, 1)  # down the line
+    assert walk == [("H", 1, 1), ("H", 2, 1), ("H", 3, 1), ("V", 4, 0)]
+    assert cursor.move(-1, 0) and cursor.place == ("H", 3, 1)  # the way it came
     cursor.put(("V", 2, 0))  # the player's report: Right, Left came back elsewhere
-    assert cursor.move(1, 0) and cursor.place == ("H", 2, 0)
+    assert cursor.move(1, 0) and cursor.place == ("V", 3, 0)
     assert cursor.move(-1, 0) and cursor.place == ("V", 2, 0)
 
 
