@@ -98,7 +98,10 @@ def can(*kinds: str) -> Callable[[GameScreen[Any]], bool]:
 def can_undo(screen: GameScreen[Any]) -> bool:
     if screen.in_lesson:
         return False  # a walkthrough goes back a step from its caption instead
-    return host(screen).undo_seat() is not None
+    if screen.table.undo_count(screen.viewer) > 0:
+        return True
+    # The keyboard passed without a hand-off: the one who moved may take it back (Flow.undo_seat).
+    return screen.is_attached and host(screen).undo_seat() is not None
 
 
 def game_over(screen: GameScreen[Any]) -> bool:
