@@ -6,18 +6,25 @@ A step of the flow is one of:
 
     Idle      nothing to do now (nobody is to move yet)
     BotTurn   a bot moves next: show `viewer`'s screen with the bot to move, then let it think
-    Present   `seat`'s own decision on its own screen
-    HandOff   another person is next: hide every secret, hand the keyboard to `seat`
+    Present   `seat`'s own decision on its own screen; with `passed`, another person had the
+              keyboard and nothing secret is on either screen: it is simply their turn now
+    HandOff   another person is next and a screen holds a secret: hide it, hand the keyboard over
     Over      the game is over: show it, then the review or the results when they are due
 
 A seat's secrets are shown only to that seat, and only after a hand-off when somebody else had
 the keyboard: `viewer` is the seat whose screen is up (None: nobody's, everything private hidden).
+What is secret is read off the views themselves (`secrets`): what a seat's view holds that the
+public one does not. Where neither the outgoing nor the incoming person's view holds anything of the
+kind, a hand-off would only cost two keys, and the keyboard simply passes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from ..rules.view import differing_fields
 
 if TYPE_CHECKING:  # the launcher starts without the table's machinery
     from .table import GameTable
@@ -39,22 +46,41 @@ class BotTurn:
 
 
 @dataclass(frozen=True)
+class Recap:
+    """What a player handed the keyboard is told happened since they last looked."""
+
+    seat: int
+    lines: list[str]
+    first: bool  # their first turn of the game
+
+
+@dataclass(frozen=True)
 class Present:
     """`fresh`: the decision does not simply go on from the player's own last keys (others moved,
     a phase ended, something was revealed), so keys typed before it are dropped. `again`: the
-    same player acts again in a new phase or step, which is said."""
+    same player acts again in a new phase or step, which is said. `passed`: the keyboard passed
+    to `seat` from another person without a hand-off (nothing secret on either screen), with
+    what happened since `seat` last looked; `undo_seat` is the person who moved last, who may
+    still take the move back."""
 
     seat: int
     fresh: bool
     again: bool
+    passed: Recap | None = None
+    undo_seat: int | None = None
 
 
 @dataclass(frozen=True)
 class HandOff:
-    """`undo_seat`: the person who moved last, who may take the move back instead."""
+    """`undo_seat`: the person who moved last, who may take the move back instead. `shows`: what
+    the incoming person's screen holds that others may not see, in the game's words ("hand and
+    rubles"); `hides`: what the outgoing person's screen held of the kind ("" for nothing)."""
 
     seat: int
     undo_seat: int | None
+    shows: str = ""
+    hides: str = ""
+    outgoing: int | None = None  # whose screen was up
 
 
 @dataclass(frozen=True)
@@ -69,13 +95,23 @@ class Over:
 Step = Idle | BotTurn | Present | HandOff | Over
 
 
-@dataclass(frozen=True)
-class Recap:
-    """What a player handed the keyboard is told happened since they last looked."""
-
-    seat: int
-    lines: list[str]
-    first: bool  # their first turn of the game
+def secrets(table: GameTable, seat: int | None) -> str:
+    """What `seat`'s view holds now that the public view does not, in the game's words ("hand
+    and rubles"; "" for nothing, and for nobody's screen). A differing field the game has no
+    words for is still a secret, named by its field, so that it is never taken for nothing."""
+    if seat is None:
+        return ""
+    view = table.view(seat)
+    fields = differing_fields(view, table.view(None))
+    if not fields:
+        return ""
+    named: Mapping[str, str] = getattr(view, "SECRET_WORDS", {})
+    words: list[str] = []
+    for field in [f for f in named if f in fields] + sorted(fields - set(named)):
+        word = named.get(field) or field.rpartition(".")[2].replace("_", " ")
+        if word not in words:
+            words.append(word)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class Flow:
@@ -89,6 +125,9 @@ class Flow:
         self.review_first = review_first
         # (seat, moves so far, context) of the decision last shown to a player: see present()
         self.decision: tuple[int, int, tuple[Any, ...]] | None = None
+        # The person who moved last when the keyboard passed to another without a hand-off: they
+        # may still take their move back from the other's screen (see undo_seat).
+        self.passed_undo: int | None = None
 
     def next(self) -> Step:
         """What comes next, once the formalities nobody needs to be asked about are taken (each
@@ -111,12 +150,20 @@ class Flow:
             return BotTurn(self.viewer, actor)
         if actor == self.viewer or (self.viewer is None and len(table.humans) == 1):
             return self.present(actor, again=actor == self.viewer)
-        # Another person: everything private is hidden before the keyboard changes hands.
-        self.viewer = None
-        self.decision = None
         last = table.last_human_actor()
         undo_seat = last if (last is not None and last != actor and table.undo_count(last)) else None
-        return HandOff(actor, undo_seat)
+        outgoing = self.viewer
+        hides, shows = secrets(table, outgoing), secrets(table, actor)
+        if not hides and not shows:
+            # Nothing on either screen is anybody's secret: the keyboard passes with no key.
+            own, recap = self.handed_over(actor)
+            self.passed_undo = undo_seat
+            return Present(own.seat, fresh=True, again=False, passed=recap, undo_seat=undo_seat)
+        # Another person and a secret: everything private is hidden before the keyboard changes hands.
+        self.viewer = None
+        self.decision = None
+        self.passed_undo = None
+        return HandOff(actor, undo_seat, shows, hides, outgoing)
 
     def _over(self) -> Over:
         if self.over_shown:
@@ -162,7 +209,22 @@ class Flow:
         count = table.undo(seat)
         self.over_shown = False
         self.decision = None
+        self.passed_undo = None
         return count
+
+    def undo_seat(self) -> int | None:
+        """Whose moves `u` takes back at the screen up now: the viewer's own; where they have none
+        and the keyboard passed to them without a hand-off, the moves of the person before them
+        (whose screen, if it holds a secret, comes only after a hand-off: see next)."""
+        table = self.table
+        if table is None:
+            return None
+        if table.undo_count(self.viewer):
+            return self.viewer
+        passed = self.passed_undo
+        if passed is not None and table.last_human_actor() == passed and table.undo_count(passed):
+            return passed
+        return None
 
     def take_back_at_hand_off(self, seat: int) -> tuple[int, Present | None]:
         """`seat`, offered the take-back on the hand-off, takes it: how many moves, and their

@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -45,6 +45,11 @@ class View(Generic[P]):
     phase: str
     step: str
     players: tuple[P, ...]
+    # What a seat's view may hold that the public view does not, in the game's words: each field
+    # (a path of `differing_fields`) -> its words for the hand-off ("Bob's hand and rubles"), in
+    # the order they are said. Where a seat's view differs from the public one, there is a secret
+    # on its screen; this only names it.
+    SECRET_WORDS: ClassVar[Mapping[str, str]] = {}
 
     def stage(self) -> tuple[str, ...]:
         """Where the game stands, in words ("round 3", "building"), for a save's line and the
@@ -227,3 +232,35 @@ def is_part_of(part: Any, whole: Any) -> bool:
             and all(is_part_of(p, w) for p, w in zip(part, whole))
         )
     return type(part) is type(whole) and part == whole
+
+
+# -- secrets ----------------------------------------------------------------------------------------
+def differing_fields(view: Any, other: Any) -> frozenset[str]:
+    """The fields in which `view` and `other` (views of one position for two seats, or a seat's and
+    the public one) differ, as dotted paths through nested dataclasses, with the items of a tuple
+    or mapping under their container's path ("players.hand", "offers.cards"). `viewer` says only
+    who looks, and is left out. A field a seat's view holds and the public one does not is that
+    seat's secret on its screen."""
+    found: set[str] = set()
+    _differ(view, other, "", found)
+    found.discard("viewer")
+    return frozenset(found)
+
+
+def _differ(a: Any, b: Any, path: str, found: set[str]) -> None:
+    if a is b:
+        return
+    if dataclasses.is_dataclass(a) and not isinstance(a, type) and type(a) is type(b):
+        for f in dataclasses.fields(a):
+            _differ(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}" if path else f.name, found)
+        return
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)) and len(a) == len(b):
+        for x, y in zip(a, b):
+            _differ(x, y, path, found)
+        return
+    if isinstance(a, Mapping) and isinstance(b, Mapping) and a.keys() == b.keys():
+        for key in a:
+            _differ(a[key], b[key], path, found)
+        return
+    if a != b:
+        found.add(path)

@@ -4,7 +4,8 @@ The flow after every change (`advance`):
 - game over -> the game-over screen;
 - a bot to move -> it moves after a short visible delay (`bot_delay`, 0 in tests);
 - a human to move who is already at the keyboard (`viewer`) -> their screen;
-- another human -> the neutral hand-off screen, then a recap, then their screen.
+- another human -> when either screen holds a secret (Flow), the neutral hand-off screen, then a
+  recap, then their screen; otherwise their screen at once, their name on its message line.
 A game with only one human never hands off. `viewer` is the only seat whose hand and money the
 screen may show; it is cleared whenever the keyboard may have changed hands.
 """
@@ -504,7 +505,9 @@ class BoardgamesApp(App[None]):
                 table.name(step.seat),
                 undo_seat,
                 table.name(undo_seat) if undo_seat is not None else "",
-                secrets=screen.SECRETS,
+                shows=step.shows,
+                hides=step.hides,
+                outgoing_name=table.name(step.outgoing) if step.outgoing is not None else "",
             ),
             lambda result: self._handoff_done(step.seat, undo_seat, result),
         )
@@ -522,7 +525,15 @@ class BoardgamesApp(App[None]):
         if not step.fresh:
             return
         self.hold_keys()
-        if step.again:
+        if step.passed is not None:
+            # No hand-off: the board says whose turn it is now; its log holds the recap.
+            said = Text.assemble(theme.seat_label(step.seat, table.name(step.seat)), ", your turn.")
+            if step.undo_seat is not None:
+                said.append(" (")
+                said.append_text(theme.seat_label(step.undo_seat, table.name(step.undo_seat)))
+                said.append(": u takes back your move)")
+            screen.say(said)
+        elif step.again:
             screen.say(
                 Text.assemble(
                     theme.seat_label(step.seat, table.name(step.seat)),
@@ -691,6 +702,12 @@ class BoardgamesApp(App[None]):
         self.advance()
         return None
 
+    def undo_seat(self) -> int | None:
+        """Whose moves the undo key takes back now (None: nobody's)."""
+        if self.remote_table() is not None:
+            return self.viewer if self.table is not None and self.table.undo_count(self.viewer) else None
+        return self.flow.undo_seat()
+
     def human_undo(self) -> None:
         table, screen = self.table, self.game_screen
         if table is None or screen is None:
@@ -698,7 +715,7 @@ class BoardgamesApp(App[None]):
         if self.lesson is not None:
             screen.say("In a walkthrough, ← on the caption (Esc) goes back a step.", error=True)
             return
-        seat = self.viewer
+        seat = self.flow.undo_seat() if self.remote_table() is None else self.viewer
         if seat is None:
             screen.say("There is nothing of yours to take back now.", error=True)
             return

@@ -38,6 +38,8 @@ class Host(Protocol):
         """Play `action` for the seat at the keyboard: the refusal's reason, or None if done."""
 
     def human_undo(self) -> None: ...
+    def undo_seat(self) -> int | None:
+        """Whose moves the undo key takes back now (None: nobody's)."""
 
 
 class Request:

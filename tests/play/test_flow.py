@@ -17,7 +17,7 @@ def table(toy_registered):
 
 def test_the_first_person_is_handed_the_keyboard_and_told_it_is_their_first_turn(table):
     flow = Flow(table)
-    assert flow.next() == HandOff(0, None) and flow.viewer is None
+    assert flow.next() == HandOff(0, None, shows="secret") and flow.viewer is None
     own, recap = flow.handed_over(0)
     assert own == Present(0, fresh=True, again=False) and flow.viewer == 0
     assert recap.first and recap.seat == 0
@@ -28,7 +28,7 @@ def test_after_a_move_the_next_person_gets_a_hand_off_with_the_take_back_offered
     flow.next()
     flow.handed_over(0)
     table.act(0, Add(1))
-    assert flow.next() == HandOff(1, 0)
+    assert flow.next() == HandOff(1, 0, shows="secret", hides="secret", outgoing=0)
     assert flow.viewer is None  # nothing private stays up while the keyboard changes hands
     own, recap = flow.handed_over(1)
     assert own == Present(1, fresh=True, again=False) and recap.first  # Bob has not moved yet
@@ -62,7 +62,7 @@ def test_a_decision_that_goes_on_from_the_players_own_keys_keeps_them(table):
     assert step == Present(0, fresh=True, again=True)  # a new step: keys held back, and said
     assert flow.next() == Present(0, fresh=False, again=False)  # nothing new: the keys go on
     table.act(0, Confirm())
-    assert flow.next() == HandOff(1, 0)
+    assert flow.next() == HandOff(1, 0, shows="secret", hides="secret", outgoing=0)
 
 
 def test_one_person_with_a_bot_is_never_handed_off_and_the_bot_moves_in_turn(toy_registered):

@@ -373,10 +373,6 @@ async def test_santiago_plant_choice_and_offer_say_what_a_tile_gives():
         assert "2 Potato, 1 worker → no yield marker (you passed)" in text
 
 
-def test_santiago_handoff_speaks_of_cash():
-    assert SantiagoScreen.SECRETS == "cash"
-
-
 async def test_final_round_shows_at_80_columns_even_with_long_names():
     from boardgames_tui.rules.bots import RandomBot, bot_rng
     from boardgames_tui.rules.record import GameRecord

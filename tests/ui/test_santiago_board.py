@@ -218,8 +218,9 @@ async def test_cash_stays_secret():
 async def test_open_money_shows_everyones_cash():
     app = sg_app(seed=5, options={"open_money": "on"})
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter")  # Cleo's hand-off; the spring at 2,1
-        await pilot.press("enter", "enter")  # Ann's hand-off and recap
+        # With open money nothing is secret: no hand-off, Cleo places the spring at 2,1 at once
+        await pilot.press("enter")
+        assert app.screen is app.game_screen and app.viewer == 0  # Ann's turn, with no key
         text = app.screen_text()
         for name in ("Ann", "Bob", "Cleo"):
             assert any(name in line and "10 esc" in line for line in text.splitlines())

@@ -65,6 +65,8 @@ class MacaoView(View[MacaoPlayer]):
     """`step` is the rules' step (state.py: "start_card" … "over"), and there are no phases;
     `round` is 0 during the set-up."""
 
+    SECRET_WORDS = {"players.pick": "chosen dice"}
+
     rounds: int  # the game's rounds
     wall: tuple[tuple[int, ...], ...]  # the city wall: each space's stack of seats, top first
     order: tuple[int, ...]  # the turn order the wall gives, first to act first

@@ -107,6 +107,8 @@ class FinalScoring:
 class RialtoView(View[RialtoPlayer]):
     """`round` is 0 during the set-up; `step` is the state's (see state.py), `phase` unused."""
 
+    SECRET_WORDS = {"hand": "hand"}
+
     rounds: int
     # Phase II's stage, 0 (A, Doge) to 5 (F, Councilman), None outside it (the name `stage` is
     # View.stage's, the words for where the game stands)

@@ -64,6 +64,13 @@ class SanMarcoView(View[SanMarcoPlayer]):
     "resolve"…: see state.py), `round` counts the rounds of the game (0 during the set-up) and
     `period` the three periods; San Marco has no phase."""
 
+    # A divider's offer while it splits: its cards, their piles, and which offer is its own.
+    SECRET_WORDS = {
+        "offers.cards": "cards to divide",
+        "offers.draft": "cards to divide",
+        "offer_at": "cards to divide",
+    }
+
     period: int
     extra: bool  # this round is the extra one played by those left when some are out
     start: int  # the start player (the first divider) of this round

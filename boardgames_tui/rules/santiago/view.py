@@ -144,6 +144,8 @@ class SantiagoBotView(View[SantiagoPlayer]):
 class SantiagoView(SantiagoBotView):
     """All a seat may see (`SantiagoState.view`)."""
 
+    SECRET_WORDS = {"players.cash": "cash"}
+
     last_round: bool  # the final round: final drought, no income
     phase_label: str  # the phase in words
     prompt: str  # who must do what now, in one line

@@ -118,6 +118,8 @@ class StPetersburgView(View[StPetersburgPlayer]):
     "actions" (the phase's action loop), "observatory" (the active player decides about the
     drawn card), "pub" or "over"."""
 
+    SECRET_WORDS = {"players.hand": "hand", "players.rubles": "rubles"}
+
     final_round: bool  # a stack ran out: the game ends with this round
     active: int | None  # whose turn it is (the Pub's decider at the Pub); None once over
     passes: int  # passes in a row in this phase (all pass: the phase ends)

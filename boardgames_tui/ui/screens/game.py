@@ -98,7 +98,10 @@ def can(*kinds: str) -> Callable[[GameScreen[Any]], bool]:
 def can_undo(screen: GameScreen[Any]) -> bool:
     if screen.in_lesson:
         return False  # a walkthrough goes back a step from its caption instead
-    return screen.table.undo_count(screen.viewer) > 0
+    if screen.table.undo_count(screen.viewer) > 0:
+        return True
+    # The keyboard passed without a hand-off: the one who moved may take it back (Flow.undo_seat).
+    return screen.is_attached and host(screen).undo_seat() is not None
 
 
 def game_over(screen: GameScreen[Any]) -> bool:
@@ -161,8 +164,6 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
     # Prose for the help screen after the key table: what the board's signs mean.
     HELP_NOTES = ""
     PASS_KINDS = ("pass",)
-    # What the hand-off screen says the next screen shows of the player ("… shows Ann's cash").
-    SECRETS = "hand and money"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The bindings are the key map's, made before Textual merges the class's bindings.

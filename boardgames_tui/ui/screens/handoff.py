@@ -14,7 +14,10 @@ from .base import BaseScreen
 
 
 class HandoffScreen(BaseScreen[str]):
-    """'Pass the keyboard to ◆ Ann'. Shows names only: no hand, no money, no board.
+    """'Pass the keyboard to ◆ Ann'. Shows names only: no hand, no money, no board. The flow
+    comes here only when a screen holds a secret, and says which (Flow, HandOff): `shows`, what
+    the next screen shows of the incoming player, and `hides`, what the last one showed of the
+    outgoing one, in the game's words.
 
     Dismisses with "ready", or "undo" when the previous player takes back their move.
     """
@@ -32,14 +35,18 @@ class HandoffScreen(BaseScreen[str]):
         name: str,
         undo_seat: int | None = None,
         undo_name: str = "",
-        secrets: str = "hand and money",
+        shows: str = "",
+        hides: str = "",
+        outgoing_name: str = "",
     ):
         super().__init__()
         self.seat = seat
         self.name_text = name
         self.undo_seat = undo_seat
         self.undo_name = undo_name
-        self.secrets = secrets
+        self.shows = shows
+        self.hides = hides
+        self.outgoing_name = outgoing_name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -53,9 +60,11 @@ class HandoffScreen(BaseScreen[str]):
                 ),
                 classes="handoff-name",
             )
-            if self.secrets:  # a game with nothing hidden at this point has nobody to look away
+            if self.hides and self.outgoing_name:
+                yield Plain(f"{self.outgoing_name}'s {self.hides}: hidden.", classes="handoff-line")
+            if self.shows:  # nothing of the incoming player's hidden: nobody needs to look away
                 yield Plain(
-                    f"Others, look away: the next screen shows {self.name_text}'s {self.secrets}.",
+                    f"Others, look away: the next screen shows {self.name_text}'s {self.shows}.",
                     classes="handoff-line",
                 )
             yield Plain(Text("Press Enter when ready", style="bold"), classes="handoff-line")

@@ -82,14 +82,6 @@ class MacaoScreen(GameScreen[MacaoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
 
-    # The frame's SECRETS is a plain string; Macao's depends on the table's options (a shared
-    # table's come anew with each update), so it stays a property, read when asked. mypy will not
-    # let a read-only property stand for a writable attribute; nothing writes SECRETS.
-    @property
-    def SECRETS(self) -> str:  # type: ignore[override]  # noqa: N802 (the frame's name for it)
-        """Only the dice chosen all at once are hidden in Macao (the deck is nobody's)."""
-        return "dice" if self.table.options.get("dice_choice") == "simultaneous" else ""
-
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.panel = "city"

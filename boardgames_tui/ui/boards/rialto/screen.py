@@ -74,7 +74,6 @@ PASS_WORDS = {
 class RialtoScreen(GameScreen[RialtoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
-    SECRETS = "hand"
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)

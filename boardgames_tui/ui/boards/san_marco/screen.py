@@ -93,7 +93,6 @@ def bridge_tuples(view: SanMarcoView) -> list[tuple[tuple[int, int], int]]:
 class SanMarcoScreen(GameScreen[SanMarcoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
-    SECRETS = "cards when dividing"
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)

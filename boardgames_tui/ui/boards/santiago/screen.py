@@ -76,7 +76,6 @@ class SantiagoScreen(GameScreen[SantiagoView]):
     KEYMAP = KEYMAP
     HELP_NOTES = HELP_NOTES
     # What the hand-off screen warns the next screen shows (GameScreen's is "hand and money").
-    SECRETS = "cash"
 
     GROUP_LABELS = {
         "spring": "Place the spring",
