@@ -154,8 +154,7 @@ class TargetCursor:
             level = [t for t in self.targets if t.y == here.y and (t.x - here.x) * dx > 0]
             if level:
                 near = min(level, key=lambda t: abs(t.x - here.x))
-                off_cone = best is None or best[0][0] == 1
-                if off_cone or abs(near.x - here.x) <= LINE_REACH * best[0][1]:
+                if best is None or best[0][0] == 1 or abs(near.x - here.x) <= LINE_REACH * best[0][1]:
                     chosen = near
         if chosen is None:
             return False
