@@ -93,7 +93,7 @@ async def test_q_y_in_a_game_opened_from_the_launcher_goes_back_to_it(data_dir, 
         await make_a_move(app, pilot)
         if together:
             # Over SSH the keys come in one packet; what follows y was meant for the game.
-            await send_batch(pilot, "q", "y", "question_mark", "q")
+            await send_batch(pilot, "q", "y", "question_mark")
         else:
             await press(pilot, "q")
             assert "Leave the game? The game is saved" in app.screen_text()
