@@ -18,13 +18,16 @@ from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.launcher import LauncherScreen
 
 from .helpers import press, send_batch, to_the_board
+from .test_shared_tables import service, table_with_a_free_seat, take_the_open_seat, to_the_join_screen, until
+
+assert service  # a fixture: used by name
 
 SIZE = (80, 24)
 SEATS = [Seat("Ann"), Seat("Bob", "normal")]  # one human: no hand-offs between moves
 
 
 def cli_app(**kwargs):
-    """As `python -m boardgames_tui play st_petersburg --players Ann,Bob:normal --seed 11`."""
+    """As `python -m boardgames_tui play st_petersburg --players Ann,normal:Bob --seed 11`."""
     return BoardgamesApp("st_petersburg", SEATS, seed=11, bot_delay=0, **kwargs)
 
 
@@ -132,6 +135,19 @@ async def test_n_keeps_playing_wherever_the_game_came_from():
         await open_from_launcher(app, pilot)
         await send_batch(pilot, "q", "n")
         assert isinstance(app.screen, GameScreen) and app.table is not None
+
+
+async def test_q_y_at_a_shared_table_goes_back_to_the_launcher(service):
+    code = await table_with_a_free_seat(service, "rialto")
+    app = BoardgamesApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_the_join_screen(pilot, app)
+        await take_the_open_seat(pilot, app, code)
+        await press(pilot, "q")
+        assert "Leave the game? Your seat at the table is kept a while" in words(app)
+        await press(pilot, "y")
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        assert app.shared_code is None and app.return_code is None
 
 
 # -- what the dialog says is saved ------------------------------------------------------------
