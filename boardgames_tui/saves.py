@@ -15,6 +15,7 @@ This module does not import textual: the command line and the SSH server can use
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 import threading
@@ -69,8 +70,9 @@ def new_save_path(
     return path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash leaves either the old file or the new one, whole."""
+def write_atomic(path: Path, text: str, overwrite: bool = True) -> None:
+    """Write `text` to `path` so that a crash leaves either the old file or the new one, whole.
+    With `overwrite` False, FileExistsError when `path` exists, and the file there is untouched."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -79,7 +81,10 @@ def write_atomic(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if overwrite:
+            os.replace(tmp, path)
+        else:
+            _place_new(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -96,6 +101,60 @@ def write_atomic(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _place_new(tmp: str, path: Path) -> None:
+    """Move the finished `tmp` to `path` unless a file is there already."""
+    try:
+        # A hard link fails when the name is taken, with no moment where a check could be stale.
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: check, then rename
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(tmp, path)
+    else:
+        os.unlink(tmp)
+
+
+# What went wrong, in the words a player reads: the system's own text ("File exists") says
+# neither what was in the way nor what to do about it.
+_WHY = {
+    errno.EEXIST: "a file is in the way of the folder",
+    errno.ENOTDIR: "a file is in the way of the folder",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "no permission to write there",
+    errno.EPERM: "no permission to write there",
+    errno.EROFS: "the disk is read-only",
+    errno.EISDIR: "a folder has that name",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.EIO: "the disk reported an error",
+}
+
+
+def why_not(error: BaseException) -> str:
+    """Why a save could not be written, in a few plain words."""
+    if isinstance(error, OSError):
+        words = _WHY.get(error.errno or 0)
+        if words:
+            return words
+        if error.strerror:
+            return error.strerror[:1].lower() + error.strerror[1:]
+    return type(error).__name__
+
+
+def place_copy(target: Path | str, game_id: str, seed: int) -> Path:
+    """Where a copy typed as `target` goes: into it, under a fresh name, when it is a folder (or
+    ends with a slash); else the file itself, `.json` added when it has no suffix."""
+    text = str(target).strip()
+    if not text:
+        raise ValueError("Type where to save the game.")
+    path = Path(text).expanduser()
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        return new_save_path(game_id, seed, directory=path)
+    return path if path.suffix else path.with_name(path.name + SUFFIX)
 
 
 def save(path: Path, record: GameRecord) -> None:

@@ -167,7 +167,10 @@ class Table(Seated):
         self.game: Game = registry.get(record.game_id)
         self.save_path = Path(save_path) if save_path is not None else None
         self.log: list[LogEntry] = list(log)
+        # The line a screen keeps showing while autosaves fail; None once one succeeds.
         self.save_error: str | None = None
+        # Whether the save file holds a version of this game (a resumed game's file does).
+        self.on_disk = False
         # Called in the writer thread with the new `save_error` after each autosave: a screen can
         # show a failure at once instead of at its next redraw. It must not block (post a message).
         self.on_save_result: Callable[[str | None], None] | None = None
@@ -207,7 +210,9 @@ class Table(Seated):
         A file that can't be read is left exactly as it was."""
         record, _ = saves.load(path)
         try:
-            return cls.replayed(record, path)
+            table = cls.replayed(record, path)
+            table.on_disk = True
+            return table
         except Exception as exc:  # load() replayed it already; this is only belt and braces
             raise RecordError(f"This save could not be replayed ({type(exc).__name__}).") from None
 
@@ -431,16 +436,53 @@ class Table(Seated):
         saves.save_later(self.save_path, self.record.dumps(), self._saved)
 
     def _saved(self, error: Exception | None) -> None:
-        # Runs in the writer thread; one attribute assignment, which readers see whole.
+        # Runs in the writer thread; one attribute assignment each, which readers see whole.
         if error is None:
+            self.on_disk = True
             self.save_error = None
-        elif isinstance(error, OSError):
-            self.save_error = f"Autosave failed: {error.strerror or error}"
         else:
-            self.save_error = f"Autosave failed: {type(error).__name__}"
+            folder = self.save_path.parent if self.save_path is not None else "?"
+            self.save_error = (
+                f"Could not save the game in {folder}: {saves.why_not(error)} "
+                "(the game goes on; nothing is lost until you quit)."
+            )
         hook = self.on_save_result
         if hook is not None:
             hook(self.save_error)
+
+    def save_state(self, timeout: float | None = 2.0) -> str:
+        """What is on disk of this game, once the autosaves handed over are written (waited for
+        up to `timeout` seconds): "off" (no save file), "failed" (the newest autosave could not be
+        written), "saved", "none" (nothing written yet: no move has been made), or "writing"
+        (the disk has not answered yet)."""
+        if self.save_path is None:
+            return "off"
+        if not self.flush(timeout):
+            return "writing"
+        if self.save_error is not None:
+            return "failed"
+        return "saved" if self.on_disk else "none"
+
+    def save_as(self, target: Path | str) -> Path:
+        """Write the game to `target`, typed by a player, atomically, and autosave there from now
+        on; the file's path. A file already at `target` is never replaced (it may be another game,
+        or a damaged save). ValueError with one line when it cannot be written; the autosave then
+        goes on where it was."""
+        path = saves.place_copy(target, self.game.id, self.record.seed)
+        if self.save_path is not None:
+            saves.flush(self.save_path)  # a failure still on its way must not land after this
+        try:
+            saves.write_atomic(path, self.record.dumps(), overwrite=False)
+        except FileExistsError as exc:
+            if str(path) not in (exc.filename, exc.filename2):  # a file where a folder should be
+                raise ValueError(f"Could not save the game in {path.parent}: {saves.why_not(exc)}.") from None
+            raise ValueError(f"{path} exists already and is never replaced: type another name.") from None
+        except OSError as exc:
+            raise ValueError(f"Could not save the game in {path.parent}: {saves.why_not(exc)}.") from None
+        self.save_path = path
+        self.on_disk = True
+        self.save_error = None
+        return path
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the newest autosave is on disk (or has failed: see `save_error`); False if

@@ -127,6 +127,14 @@ class BotChose(Message):
         self.action = action
 
 
+class SaveResult(Message):
+    """An autosave of `table` was written or failed (posted from the writer thread)."""
+
+    def __init__(self, table: Any):
+        super().__init__()
+        self.table = table
+
+
 class BoardgamesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "boardgames-tui"
@@ -174,6 +182,9 @@ class BoardgamesApp(App[None]):
         self._sharing: Sharing | None = None
         self.shared_code: str | None = None  # the shared table this app is at, if any
         self._away_timer: Timer | None = None
+        # Whether the launcher has been shown: then leaving a game goes back to it, else (a game
+        # started from the command line) out of the program.
+        self.launched = False
 
     @property
     def table(self) -> Any:
@@ -267,6 +278,7 @@ class BoardgamesApp(App[None]):
         self.table = None
         self.game_screen = None
         self.viewer = None
+        self.launched = True
         self._reset_stack(
             LauncherScreen(seed=self.start_seed, game_id=game_id, data_dir=self.data_dir, save=save)
         )
@@ -310,7 +322,16 @@ class BoardgamesApp(App[None]):
         self.start_table(table, review_first=review and table.is_over())
 
     def start_table(self, table: GameTable, lesson: Lesson | None = None, review_first: bool = False) -> None:
+        from ..play.table import Table
         from .boards import board_for
+
+        if isinstance(table, Table):
+            # Told from the writer thread: the message line shows a failure at once.
+            def told(_: str | None, table: Table = table) -> None:
+                with contextlib.suppress(RuntimeError):  # the loop is gone: the app has ended
+                    self.post_message(SaveResult(table))
+
+            table.on_save_result = told
 
         self.lesson = lesson
         self.flow = Flow(table, review_first)
@@ -934,26 +955,81 @@ class BoardgamesApp(App[None]):
         super().exit(result, return_code, message)
 
     def action_request_quit(self) -> None:
+        """q in a game: asks first, saying what is saved, then goes back where the game was
+        opened from: the launcher, or out of the program when it was started with the game."""
+        from ..play.table import Table
         from .screens.dialogs import QuitScreen
 
         if isinstance(self.screen, QuitScreen):
             self.exit()
             return
-        if self.table is None or self.table.is_over():
+        table = self.table
+        if table is None or table.is_over():
             self.exit()
             return
-
-        def done(quit_: bool | None) -> None:
-            if quit_:
-                self.exit()
-
+        back = self.launched
+        question = "Leave the game?" if back else "Quit?"
+        label = "back to the launcher" if back else "quit"
         if self.shared_code is not None:
+            text = f"{question} Your seat at the table is kept a while: join it again (F7) to play on."
+            self.push_screen(QuitScreen(text, self.leave_shared if back else None, label))
+            return
+        leave = self.leave_game if back else None
+        if self.lesson is not None or not isinstance(table, Table):
+            self.push_screen(QuitScreen(f"{question} Nothing is saved of a walkthrough.", leave, label))
+            return
+        state = table.save_state()
+        if state == "failed":
+            offer = os.environ.get(saves.SERVED_ENV) != "ssh"  # a path typed would be the server's
             self.push_screen(
-                QuitScreen("Quit? Your seat at the table is kept a while: join it again (F7) to play on."),
-                done,
+                QuitScreen(
+                    f"{question} The game is NOT saved. {table.save_error}",
+                    leave,
+                    label,
+                    safe=False,
+                    save_elsewhere=partial(self._save_elsewhere, table, question) if offer else None,
+                    suggestion=str(Path.home() / table.save_path.name) if table.save_path else "",
+                )
             )
             return
-        self.push_screen(QuitScreen(), done)
+        self.push_screen(QuitScreen(f"{question} {self._saved_text(table, state)}", leave, label))
+
+    def _saved_text(self, table: Any, state: str) -> str:
+        """What the quit dialog says is saved, when nothing went wrong."""
+        if state == "none":
+            # No file is written before the first move: a game opened by mistake, or with the
+            # wrong set-up, would otherwise stay in the saved games list, where only finished
+            # games can be deleted. The set-up itself is remembered by the launcher.
+            return "Nothing is saved: no move has been made yet."
+        if state == "writing":
+            return "The last move is still being written to disk; it is saved before the end."
+        if state == "off":
+            return "Nothing is saved: this game is not autosaved."
+        path = table.save_path
+        if path is not None and path.parent == saves.save_dir(self.data_dir):
+            return "The game is saved: resume it from the launcher."
+        return f"The game is saved in {path}: resume it with boardgames-tui --load {path}"
+
+    def _save_elsewhere(self, table: Any, question: str, typed: str) -> tuple[bool, str]:
+        """The quit dialog's "save it elsewhere": the line to show, and whether it worked."""
+        try:
+            table.save_as(typed)
+        except ValueError as exc:
+            return False, str(exc)
+        if self.game_screen is not None:
+            self.game_screen.update_message()  # the warning about the saves folder is over
+        return True, f"{question} {self._saved_text(table, 'saved')}"
+
+    def leave_game(self) -> None:
+        """Back to the launcher, which lists the game just left. Keys typed with the y that left
+        were meant for the game, not for the launcher."""
+        self.hold_keys()
+        self.show_launcher()
+
+    def on_save_result(self, message: SaveResult) -> None:
+        screen = self.game_screen
+        if screen is not None and screen.table is message.table:
+            screen.update_message()
 
     # -- the command palette (ctrl+p) -----------------------------------------------------------
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -65,8 +65,10 @@ def test_a_client_sees_the_launcher_plays_resizes_and_quits(start_server, keys, 
     else:
         raise AssertionError(f"the layout did not follow the resize:\n{term.text()}")
     term.keys("q")
-    term.wait_for("Quit?")
+    term.wait_for("Leave the game?")
     term.keys("y")
+    term.wait_for(LAUNCHER)  # back where the game was opened from
+    term.keys("q")
     term.wait_for("EXIT=0")
     line = server.wait_log(r"user=ann key=SHA256:\S+ term=\S+ size=80x24 seconds=\d+ exit=0")
     assert line
@@ -86,13 +88,15 @@ def test_escape_and_enter_sent_together_are_two_keys(start_server, keys, termina
     term.keys("Enter")
     term.wait_for("round 1")
     term.keys("q")
-    term.wait_for("Quit?")
+    term.wait_for("Leave the game?")
     term.keys("Escape", "Enter")  # one send-keys: one write to the terminal
     screen = term.wait_for("Pass the keyboard to")  # the dialog closed and Enter made the move
-    assert "Quit?" not in screen and "EXIT=" not in screen
+    assert "Leave the game?" not in screen and "EXIT=" not in screen
     term.keys("q")
-    term.wait_for("Quit?")
+    term.wait_for("Leave the game?")
     term.keys("y")
+    term.wait_for(LAUNCHER)  # back where the game was opened from
+    term.keys("q")
     term.wait_for("EXIT=0")
 
 
@@ -136,8 +140,10 @@ def test_saves_are_kept_per_user(start_server, keys, terminal):
     ann.keys("Space")  # a pass: a move, so the game is saved
     ann.wait_for("Pass the keyboard to")
     ann.keys("q")
-    ann.wait_for("Quit?")
+    ann.wait_for("Leave the game?")
     ann.keys("y")
+    ann.wait_for(LAUNCHER)  # back where the game was opened from
+    ann.keys("q")
     ann.wait_for("EXIT=0")
     data = server.root / "data" / "ssh-users"
     assert list((data / "ann" / "saves").glob("*.json"))

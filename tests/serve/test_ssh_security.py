@@ -209,8 +209,10 @@ def test_what_the_server_keeps_is_private_to_its_user(start_server, keys, termin
     term.keys("Space")  # a move: the game is saved
     term.wait_for("Pass the keyboard to")
     term.keys("q")
-    term.wait_for("Quit?")
+    term.wait_for("Leave the game?")
     term.keys("y")
+    term.wait_for(LAUNCHER)  # back where the game was opened from
+    term.keys("q")
     term.wait_for("EXIT=0")
     modes = {}
     for path in [data, *data.rglob("*")]:

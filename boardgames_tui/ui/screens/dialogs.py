@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widgets import Input
 from textual.widgets.option_list import Option
 
 from ..widgets.plain import Plain, PlainOptionList
@@ -16,31 +17,118 @@ from .base import BaseModal
 
 
 class QuitScreen(BaseModal[bool]):
-    """'Quit?' with y / n. Dismisses with True to quit."""
+    """'Leave?' with y / n, saying truthfully what is saved. Dismisses with False to keep playing;
+    y calls `leave` at once (quit, or back to the launcher).
+
+    When leaving would lose moves (`safe` False: they could not be saved), Enter does not leave:
+    the game would be lost to a key typed ahead. `save_elsewhere`, when given, is offered (s): a
+    path is typed in a field and handed to it; it returns the line to show and whether the game
+    is now saved.
+    """
+
+    DEFAULT_CSS = """
+    QuitScreen .quit-keys { height: auto; color: $text-muted; }
+    QuitScreen #quit-path { margin-bottom: 1; }
+    QuitScreen #quit-said { height: auto; margin-bottom: 1; }
+    """
 
     BINDINGS = [
         Binding("y", "answer(True)", "yes"),
-        Binding("enter", "answer(True)", "yes", show=False),
+        Binding("enter", "enter", "yes", show=False),
         Binding("n", "answer(False)", "no"),
-        Binding("escape", "answer(False)", "no", show=False),
+        Binding("escape", "back", "no", show=False),
         Binding("q", "answer(False)", "no", show=False),
+        Binding("s", "elsewhere", "save elsewhere", show=False),
     ]
 
-    def __init__(self, text: str = "Quit? The game is saved: resume it from the launcher."):
+    def __init__(
+        self,
+        text: str,
+        leave: Callable[[], None] | None = None,
+        leave_label: str = "quit",
+        safe: bool = True,
+        save_elsewhere: Callable[[str], tuple[bool, str]] | None = None,
+        suggestion: str = "",
+    ):
         super().__init__()
         self.text = text
+        self.leave = leave
+        self.leave_label = leave_label
+        self.safe = safe
+        self.save_elsewhere = save_elsewhere
+        self.suggestion = suggestion
+        self.typing = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Plain(self.text, classes="dialog-text")
-            yield Plain("y / Enter  quit      n / Esc  keep playing", classes="dialog-keys")
+            yield Plain(self.text, classes="dialog-text", id="quit-text")
+            said = Plain("", id="quit-said")
+            said.display = False
+            yield said
+            yield Plain(self.keys_text(), classes="quit-keys", id="quit-keys")
+
+    def keys_text(self) -> str:
+        if self.typing:
+            return "Enter  save it there      Esc  back"
+        if self.safe:
+            return f"y / Enter  {self.leave_label}      n / Esc  keep playing"
+        keys = f"y  {self.leave_label} without saving\nn / Esc / Enter  keep playing"
+        if self.save_elsewhere is not None:
+            keys = f"s  save it elsewhere\n{keys}"
+        return keys
 
     def action_answer(self, value: bool) -> None:
+        if self.typing:
+            return
         if value:
-            # Quit now rather than from the dismissal's callback, which runs later: a key typed
-            # right after y must find the app already on its way out.
-            self.app.exit()
+            # Leave now rather than from the dismissal's callback, which runs later: a key typed
+            # right after y must find the app already on its way out (or at the launcher).
+            if self.leave is not None:
+                self.leave()
+            else:
+                self.app.exit()
         self.dismiss(value)
+
+    def action_enter(self) -> None:
+        if not self.typing:  # the field's own Enter saves; this one comes before it is there
+            self.action_answer(self.safe)
+
+    async def action_back(self) -> None:
+        if self.typing:
+            await self.show_field(False)
+            return
+        self.action_answer(False)
+
+    async def action_elsewhere(self) -> None:
+        if self.save_elsewhere is None or self.safe or self.typing:
+            return
+        await self.show_field(True)
+
+    async def show_field(self, shown: bool) -> None:
+        # Mounted only while it is asked for: a field, even hidden, would take the y and the n
+        # meant for the question.
+        self.typing = shown
+        if shown:
+            field = Input(self.suggestion, id="quit-path")
+            await self.query_one(".dialog").mount(field, before="#quit-said")
+            field.focus()
+        else:
+            await self.query("#quit-path").remove()
+        self.query_one("#quit-keys", Plain).update(self.keys_text())
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.save_elsewhere is None or not self.typing:
+            return
+        ok, line = self.save_elsewhere(event.value)
+        said = self.query_one("#quit-said", Plain)
+        said.display = not ok
+        if ok:  # the question is asked again, this time of a saved game
+            self.safe = True
+            self.query_one("#quit-text", Plain).update(line)
+            await self.show_field(False)
+        else:
+            said.update(Text(line, style="bold reverse"))
 
 
 class MessageScreen(BaseModal[None]):

@@ -522,8 +522,15 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         if self._closing or self._closed:  # being taken down: its widgets are going
             return
         message = self.notice
-        if not message.plain and self.table.save_error:
-            message = Text(self.table.save_error, style="bold")
+        warning = self.table.save_error
+        if warning:
+            # Kept above whatever else is said until a save succeeds: the player must not miss
+            # that quitting now would lose the game.
+            shown = Text(f"⚠ {warning}", style="bold reverse")
+            if message.plain:
+                shown.append("\n")
+                shown.append_text(message)
+            message = shown
         self.query_one("#message", Plain).update(message)
 
     # -- acting --------------------------------------------------------------------------------
