@@ -101,17 +101,20 @@ class LineBoard(StripBoard, Generic[SceneT]):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # Measured for the size the terminal has now, not the one the lines were drawn for: after
-        # a shrink the lines drawn for the bigger terminal would claim their old height, and the
-        # resize that follows this measure comes too late to give it back (the frame is left
-        # pushed off the screen, behind a scrollbar, until the next resize).
+        # a shrink, the lines drawn for the bigger terminal would claim their old height until the
+        # board's resize drew them again and asked for another layout.
         if self.scene is not None and (not self._lines or self.current_layout(width) != self.layout_now):
             self.prepare(self.scene, width)
         return len(self._lines)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scene is not None:
+            count = len(self._lines)
             self.prepare(self.scene)
-            self.refresh(layout=True)
+            if len(self._lines) != count:
+                self.relayout()
+            else:
+                self.refresh()
 
     def line_count(self) -> int:
         return len(self._lines)
