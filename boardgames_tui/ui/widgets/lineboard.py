@@ -72,13 +72,13 @@ class LineBoard(StripBoard, Generic[SceneT]):
         self.scene = scene
         self.redraw()
 
-    def current_layout(self) -> Any:
-        width = self.size.width or (self.app.size.width if self.is_attached else 80)
+    def current_layout(self, width: int | None = None) -> Any:
+        width = width or self.size.width or (self.app.size.width if self.is_attached else 80)
         height = self.app.size.height if self.is_attached else 24
         return self.make_layout(width, height)
 
-    def prepare(self, scene: SceneT) -> None:
-        layout = self.layout_now = self.current_layout()
+    def prepare(self, scene: SceneT, width: int | None = None) -> None:
+        layout = self.layout_now = self.current_layout(width)
         top, below = self.draw(scene, layout)
         self.map_lines = len(top)
         # a line a board hands back unchanged (the same object) keeps the key it had
@@ -100,14 +100,21 @@ class LineBoard(StripBoard, Generic[SceneT]):
         self.changed_lines(before, [key for _, key in self._lines])
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self.scene is not None and not self._lines:
-            self.prepare(self.scene)
+        # Measured for the size the terminal has now, not the one the lines were drawn for: after
+        # a shrink, the lines drawn for the bigger terminal would claim their old height until the
+        # board's resize drew them again and asked for another layout.
+        if self.scene is not None and (not self._lines or self.current_layout(width) != self.layout_now):
+            self.prepare(self.scene, width)
         return len(self._lines)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scene is not None:
+            count = len(self._lines)
             self.prepare(self.scene)
-            self.refresh(layout=True)
+            if len(self._lines) != count:
+                self.relayout()
+            else:
+                self.refresh()
 
     def line_count(self) -> int:
         return len(self._lines)

@@ -64,9 +64,18 @@ class StripBoard(Widget):
         if not self.is_mounted:
             return
         if len(before) != len(after):
-            self.refresh(layout=True)
+            self.relayout()
             return
         width = self.line_width()
         changed = [Region(0, y, width, 1) for y, key in enumerate(after) if before[y] != key]
         if changed:
             self.refresh(*changed)
+
+    def relayout(self) -> None:
+        """Have the board measured again: its number of lines changed."""
+        self.refresh(layout=True)
+        # Textual keeps a widget's measured size until the widget's layout count moves on, and a
+        # layout asked for while one is still pending does not move it: the board would keep its
+        # old height (after a shrink, pushing the frame off the screen until the next resize).
+        # Asked again once the pending one is done, it counts.
+        self.call_after_refresh(self.refresh, layout=True)
