@@ -172,22 +172,9 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
         # A second line per player for long play areas, when the screen has the rows for it.
         two_lines_ok = 2 * len(players) <= height - 18
         for seat, player in enumerate(players):
-            row = self.player_prefix(seat)
-            start = len(row)
-            row.append(f" ★{player.points:>3}")
-            self.mark_part(row, seat, "points", start)
-            rubles = player.rubles
-            start = len(row)
-            row.append(f" {rubles:>3}₽" if rubles is not None else "   ?₽")
-            self.mark_part(row, seat, "rubles", start)
-            hand = player.hand
-            start = len(row)
-            if hand is not None and seat != self.viewer:
-                row.append(" hand:" + (",".join(CARDS[k].short for k in hand) or "—"))
-            else:
-                row.append(f" hand {player.hand_count}/{player.hand_limit}")
-            self.mark_part(row, seat, "hand", start)
-            row.append(" ")
+            row = self.row_start(seat, player, listed=True)
+            if row.cell_len + self.play_area_text(player, compact=True, income=False).cell_len > width - 1:
+                row = self.row_start(seat, player, listed=False)  # the cards in hand are in `i`
             marked = faces_marked(self.marked_places, self.table.name(seat))
             full = self.play_area_text(player, compact=False, marked=marked)
             if row.cell_len + full.cell_len <= width - 1:
@@ -204,17 +191,50 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
                 self.mark_part(second, seat, "row", 0)
                 rows.append(second)
                 continue
-            row.append_text(self.play_area_text(player, compact=True, marked=marked))
-            row.truncate(width - 1, overflow="ellipsis")
+            # Shorter, never cut: each colour's count with its income, on this line or the next;
+            # failing both, the counts alone (the income is in `i`).
+            compact = self.play_area_text(player, compact=True, marked=marked)
+            if row.cell_len + compact.cell_len > width - 1 and two_lines_ok:
+                rows.append(row)
+                row = Text(" " * indent)
+            if row.cell_len + compact.cell_len > width - 1:
+                compact = self.play_area_text(player, compact=True, marked=marked, income=False)
+            row.append_text(compact)
             self.mark_part(row, seat, "row", 0)
             rows.append(row)
         return rows
 
+    def row_start(self, seat: int, player: StPetersburgPlayer, listed: bool) -> Text:
+        """A player row up to the play area: points, rubles, and the hand (its cards, where they
+        may be seen and `listed`, else how many)."""
+        row = self.player_prefix(seat)
+        start = len(row)
+        row.append(f" ★{player.points:>3}")
+        self.mark_part(row, seat, "points", start)
+        rubles = player.rubles
+        start = len(row)
+        row.append(f" {rubles:>3}₽" if rubles is not None else "   ?₽")
+        self.mark_part(row, seat, "rubles", start)
+        hand = player.hand
+        start = len(row)
+        if hand is not None and seat != self.viewer and listed:
+            row.append(" hand:" + (",".join(CARDS[k].short for k in hand) or "—"))
+        else:
+            row.append(f" hand {player.hand_count}/{player.hand_limit}")
+        self.mark_part(row, seat, "hand", start)
+        row.append(" ")
+        return row
+
     def play_area_text(
-        self, player: StPetersburgPlayer, compact: bool, marked: frozenset[str] = frozenset()
+        self,
+        player: StPetersburgPlayer,
+        compact: bool,
+        marked: frozenset[str] = frozenset(),
+        income: bool = True,
     ) -> Text:
-        """The cards in front of a player by colour; the groups in `marked` (faces, or "all" for
-        every group) in reverse video, for a walkthrough step that names them."""
+        """The cards in front of a player by colour (with what each colour pays, unless not
+        `income`); the groups in `marked` (faces, or "all" for every group) in reverse video, for
+        a walkthrough step that names them."""
         groups: dict[str, list[PlayAreaCard]] = {"green": [], "blue": [], "orange": []}
         for item in player.play_area:
             groups[CARDS[item.card].face].append(item)
@@ -243,7 +263,8 @@ class StPetersburgScreen(GameScreen[StPetersburgView]):
                 for key, count in counts.items():
                     name = CARDS[key].short + ("°" if key in used else "")
                     text.append(f" {name}" + (f"×{count}" if count > 1 else ""), style=style)
-            text.append(f" {income_text(rubles, points)}")
+            if income:
+                text.append(f" {income_text(rubles, points)}")
             if face in marked:
                 text.stylize(PLACE, start, len(text))
         if first:
