@@ -16,12 +16,15 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len  # Rich measures wide characters; no Textual here
+from rich.console import Console
 from rich.style import Style
+from rich.text import Text
 
 # A place a walkthrough's step marks (GameScreen.marked_places), laid over the place's own styles:
 # reverse video, which stands out on any terminal and without colour. Every board draws it so.
@@ -29,6 +32,21 @@ PLACE = Style(reverse=True)
 # The frame's lines around a board at their least (screens/game.py): header, private bar, log and
 # actions (3), a message, keys. A board that fits itself to the terminal leaves these.
 FRAME_LINES = 7
+
+# Measures text for wrapping only: nothing is ever printed to it.
+_MEASURE = Console(file=io.StringIO(), width=400, color_system=None)
+
+
+def wrap_text(text: Text, width: int, indent: int = 2) -> list[Text]:
+    """`text` in lines of at most `width` cells, broken between words (styles kept), the lines
+    after the first indented: a line too long for the board is wrapped, never cut."""
+    if text.cell_len <= width:
+        return [text]
+    lines = list(text.wrap(_MEASURE, max(1, width - indent)))
+    for line in lines[1:]:
+        line.pad_left(indent)
+    return lines
+
 
 # -- targets and the cursor over them --------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ....rules.san_marco.data import DISTRICTS, LIMIT_OUT
 from ....rules.san_marco.view import Offer, SanMarcoView
-from ...boardkit import PLACE
+from ...boardkit import PLACE, wrap_text
 from .scene import Scene
 from .signs import card_label, colour_label, limit_value
 
@@ -223,9 +223,15 @@ def tray_lines(scene: Scene, width: int) -> list[TrayLine]:
         lines = []
     if scene.hint.plain:
         lines.append(TrayLine(scene.hint))
+    out: list[TrayLine] = []
     for line in lines:
-        line.text.truncate(width, overflow="ellipsis")
-    return lines
+        if line.cards:  # a line of cards to click: its places stay where they are drawn
+            line.text.truncate(width, overflow="ellipsis")
+            out.append(line)
+            continue
+        # wrapped, never cut (a pile's or a card's words hold numbers and names)
+        out += [TrayLine(part, line.pile) for part in wrap_text(line.text, width)]
+    return out
 
 
 def limit_after(view: SanMarcoView, seat: int, extra: int) -> str:
