@@ -277,13 +277,19 @@ def _draw_map(geo: CityGeometry, view: MacaoView, marked: frozenset[str]) -> lis
     return canvas.texts()
 
 
+def quarter_facts(view: MacaoView, q: str) -> list[Text]:
+    """What decides whether to take a quarter: its cost and its good (or joker)."""
+    quarter = QUARTER[q]
+    tile = view.tiles.get(q, "joker" if quarter.dark else "")
+    return [signs.cost(quarter.cost), Text(signs.good(tile))]
+
+
 def quarter_hint(view: MacaoView, q: str, width: int, action: str) -> Text:
     """The quarter under the cursor in words: its name, good, cost and owner, and what Enter does."""
     quarter = QUARTER[q]
     owner = view.owner.get(q)
-    tile = view.tiles.get(q, "joker" if quarter.dark else "")
     text = Text(f"{q} {quarter.name}", style="bold")
-    parts = [text, signs.cost(quarter.cost), Text(signs.good(tile))]
+    parts = [text, *quarter_facts(view, q)]
     if action:
         parts.append(Text(action, style="italic"))
     parts.append(signs.label(view, owner) if owner is not None else Text("free", style=signs.DIM))

@@ -428,6 +428,14 @@ class MacaoScreen(GameScreen[MacaoView]):
                 text.append(" · ")
                 text.append_text(signs.cost(card.cost))
             return text
+        if isinstance(action, TakeQuarter):
+            # what decides which quarter: its cost and its good (the city shows them only at the
+            # cursor on a small terminal)
+            text = Text(action.describe())
+            for fact in city.quarter_facts(self.view, action.quarter):
+                text.append(" · ")
+                text.append_text(fact)
+            return text
         return action.describe()
 
     def pick_group(self, group: ActionGroup) -> None:

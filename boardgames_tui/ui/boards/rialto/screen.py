@@ -36,6 +36,7 @@ from ....rules.rialto.data import (
     ROUNDS,
     SLOT_LETTERS,
     STAGES,
+    building_name,
 )
 from ....rules.rialto.view import RialtoView
 from ...boardkit import Target, TargetCursor
@@ -293,6 +294,11 @@ class RialtoScreen(GameScreen[RialtoView]):
             return "gondola", "Place a gondola"
         return action.kind, self.action_text(action)
 
+    def action_label(self, action: Action) -> str | Text:
+        if isinstance(action, Build):  # in the list of buildings to build: what each does
+            return self.action_text(action)
+        return super().action_label(action)
+
     def action_text(self, action: Action) -> str:
         """Short labels: the action list is 40 cells wide at 80 columns, often in two columns."""
         view = self.view
@@ -309,6 +315,11 @@ class RialtoScreen(GameScreen[RialtoView]):
             if action.value == 1:
                 return f"B1: {COLOUR_LETTERS[action.colour]}{action.up_value} → {action.up_value + 1}"
             return f"B{action.value}: {BLUE_TEXT[BLUE_EFFECTS[action.value]]}"
+        if isinstance(action, Build):
+            # what each does decides the choice: said beside the building's name
+            name = building_name(action.colour, action.value)
+            effect = signs.building_effect(action.colour, action.value)
+            return action.describe().replace(name, f"{name} ({effect})", 1)
         if isinstance(action, Discard):
             return f"Discard {CARD_NAMES[action.card]}"
         if isinstance(action, Recall):

@@ -10,7 +10,21 @@ from collections.abc import Iterable
 from rich.style import Style
 from rich.text import Text
 
-from ....rules.rialto.data import CARD_NAMES, CARD_SHORT, COLOUR_LETTERS
+from ....rules.rialto.actions import BLUE_TEXT
+from ....rules.rialto.data import (
+    BLUE_EFFECTS,
+    CARD_NAMES,
+    CARD_SHORT,
+    COLOUR_LETTERS,
+    CONVERT_ONE,
+    CONVERT_TWO,
+    EXTRA_JOKER,
+    GREEN,
+    GREEN_DRAW,
+    GREEN_EFFECTS,
+    WAIT,
+    YELLOW,
+)
 from ....rules.rialto.view import Building, RialtoView
 from ... import theme
 
@@ -76,3 +90,24 @@ def building(b: Building) -> str:
 
 def ordinal(n: int) -> str:
     return f"{n}" + ("st" if n == 1 else "nd" if n == 2 else "rd" if n == 3 else "th")
+
+
+# What each yellow building does, by the effect data.py gives its value, in a few words.
+YELLOW_SHORT = {
+    WAIT: "wait, play after the others (a coin back)",
+    CONVERT_ONE: "a card of another kind counts as one of the stage's",
+    EXTRA_JOKER: "counts as a Joker",
+    CONVERT_TWO: "a card of another kind counts as two",
+}
+
+
+def building_effect(colour: int, value: int) -> str:
+    """What a building does, in a few words: what decides which to build."""
+    if colour == GREEN:
+        takes, bonus = GREEN_EFFECTS[value]
+        parts = [f"a leftover card or draw {GREEN_DRAW}"] if takes else []
+        parts += [f"hand limit +{bonus}"] if bonus else []
+        return ", ".join(parts)
+    if colour == YELLOW:
+        return YELLOW_SHORT[value]
+    return BLUE_TEXT[BLUE_EFFECTS[value]]
