@@ -838,10 +838,9 @@ class BoardgamesApp(App[None]):
                 lesson.count,
                 step.your_move,
                 lesson.last,
-                top=bool(set(step.highlight) & {"players", "log", "actions", "footer"})
-                and "board" not in step.highlight,
                 parts=step.highlight,
                 places=step.places,
+                marks=screen.marked_regions,
             ),
             answered,
         )
