@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
+from textual.widget import Widget
 
 from ..widgets.plain import Plain
 from .base import BaseModal
@@ -85,7 +86,7 @@ class CaptionScreen(BaseModal[str]):
     def compose(self) -> ComposeResult:
         self.place()
         with Vertical(classes="dialog lesson") as dialog:
-            dialog.styles.width = self.where.width
+            self.stand(dialog)
             yield Plain(self.head(), classes="lesson-head")
             yield Plain(self.caption, classes="dialog-text")
             look = self.look_line()
@@ -158,9 +159,13 @@ class CaptionScreen(BaseModal[str]):
         self.where = where
         self.set_class(self.level >= TIGHT, "tight")
         self.set_class(self.level >= SHORTEST, "shortest")
-        self.styles.padding = (where.y, 0, 0, where.x)
         for dialog in self.query(".dialog"):
-            dialog.styles.width = where.width
+            self.stand(dialog)
+
+    def stand(self, dialog: Widget) -> None:
+        # A margin, not the screen's padding: the padding would hide the board around the caption.
+        dialog.styles.margin = (self.where.y, 0, 0, self.where.x)
+        dialog.styles.width = self.where.width
 
     def on_mount(self) -> None:
         # The board under the caption may be laid out again for the step's position: once it is,
