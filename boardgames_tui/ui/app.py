@@ -161,6 +161,8 @@ class BoardgamesApp(App[None]):
         self.review: Review | None = None  # a finished game being stepped through (play/review.py)
         self._finished_table = None  # the table the review came from, shown again after it
         self.lesson: Lesson | None = None  # a walkthrough being followed (play/lesson.py)
+        self._caption_hold = True  # the next caption drops the keys typed before it (lesson_step)
+        self._caption_keys: list[str] = []  # → and ← typed on the way to the next caption
         # Where saves and the launcher's memory live; None: the default data directory.
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.start_game_id = game_id
@@ -575,6 +577,18 @@ class BoardgamesApp(App[None]):
         return event.time < self._key_barrier and getattr(event, "key", "") != "ctrl+c"
 
     async def on_event(self, event: events.Event) -> None:
+        # → and ← typed with the one that left a caption reach the app before the next caption is
+        # up: they are kept for it, so that each counts as a step (show_caption).
+        if (
+            isinstance(event, events.Key)
+            and self.lesson is not None
+            and self._caption_due
+            and not self._caption_hold
+            and event.key in ("right", "left")
+            and not self.stale(event)
+        ):
+            self._caption_keys.append(event.key)
+            return
         # Clicks are acted on by the widget under the mouse, so they are checked on arrival.
         if (
             isinstance(event, (events.MouseDown, events.MouseUp))
@@ -796,8 +810,10 @@ class BoardgamesApp(App[None]):
         self.start_table(lesson.table(), lesson)
         self.lesson_step(0)
 
-    def lesson_step(self, index: int) -> None:
-        """Show step `index` of the walkthrough: its position on the board, then its caption."""
+    def lesson_step(self, index: int, hold: bool = True) -> None:
+        """Show step `index` of the walkthrough: its position on the board, then its caption.
+        `hold`: keys typed before the caption comes up are dropped (after a move on the board);
+        from a caption to the next, each → typed counts (three → go three steps)."""
         lesson = self.lesson
         if lesson is None:
             return
@@ -805,6 +821,7 @@ class BoardgamesApp(App[None]):
             self.show_game_over()
             return
         lesson.index = index
+        self._caption_hold = hold
         self._caption_due = True  # shown once the board is up (advance, on the screen's resume)
         self.start_table(lesson.table(), lesson)
 
@@ -815,6 +832,15 @@ class BoardgamesApp(App[None]):
         from .screens.lesson import CaptionScreen
 
         step = lesson.step
+        if self._caption_keys:
+            key = self._caption_keys.pop(0)
+            if key == "left" and lesson.index:
+                self.lesson_step(lesson.index - 1, hold=False)
+                return
+            if key == "right" and not step.your_move:
+                self.lesson_step(lesson.index + 1, hold=False)
+                return
+        self._caption_keys.clear()  # a "your move" step stops the run: its move is made on the board
         self._lesson_view()  # the board behind the caption is the learner's, already
         screen.mark_parts(step.highlight, step.places)
 
@@ -824,12 +850,14 @@ class BoardgamesApp(App[None]):
             if answer == "leave":
                 self.leave_lesson(lesson)
             elif answer == "back":
-                self.lesson_step(max(0, lesson.index - 1))
+                self.lesson_step(max(0, lesson.index - 1), hold=False)
             elif answer == "next" and not step.your_move:
-                self.lesson_step(lesson.index + 1)
+                self.lesson_step(lesson.index + 1, hold=False)
             # "look", or "next" on a "your move" step: the board, where Esc brings the caption back
 
-        self.hold_keys()
+        if self._caption_hold:
+            self.hold_keys()
+        self._caption_hold = True
         self.push_screen(
             CaptionScreen(
                 step.title,
@@ -838,10 +866,9 @@ class BoardgamesApp(App[None]):
                 lesson.count,
                 step.your_move,
                 lesson.last,
-                top=bool(set(step.highlight) & {"players", "log", "actions", "footer"})
-                and "board" not in step.highlight,
                 parts=step.highlight,
                 places=step.places,
+                marks=screen.marked_regions,
             ),
             answered,
         )

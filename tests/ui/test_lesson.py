@@ -138,3 +138,38 @@ async def test_l_in_the_launchers_game_list_starts_that_games_walkthrough():
         caption = await caption_up(app, pilot)
         assert caption.index == 0 and app.lesson is not None
         assert app.lesson.walk.game_id == app.table.game.id == "santiago"
+
+
+async def test_each_right_typed_together_goes_on_a_step():
+    """Keys come in batches (pasted, over SSH): three → on captions are three steps, not one."""
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        from textual import events
+
+        keys = [events.Key("right", None) for _ in range(3)]  # made together: one batch
+        for key in keys:
+            app.post_message(key)
+        for _ in range(20):
+            await pilot.pause()
+        caption = await caption_up(app, pilot)
+        assert caption.index == 3 and app.lesson.index == 3
+
+
+async def test_help_opens_over_a_caption_and_closes_back_to_it():
+    from boardgames_tui.ui.screens.help import HelpScreen
+
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        await press(pilot, "right")
+        await caption_up(app, pilot)
+        await press(pilot, "question_mark")
+        for _ in range(40):
+            await pilot.pause()
+            if isinstance(app.screen, HelpScreen):
+                break
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        caption = await caption_up(app, pilot)
+        assert caption.index == 1

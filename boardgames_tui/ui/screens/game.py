@@ -44,6 +44,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.widget import Widget
 from typing_extensions import TypeVar
 
@@ -58,6 +59,7 @@ from ..widgets.log import LogPane
 from ..widgets.plain import Plain
 from ..widgets.players import KeyBar, PlayerStrip
 from ..widgets.sceneboard import BoardClicked, SceneBoard
+from ..widgets.stripboard import StripBoard
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
@@ -223,6 +225,38 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         if places != self.marked_places:
             self.marked_places = places
             self.refresh_view(force=True)
+
+    def marked_regions(self) -> list[Region]:
+        """Where on the screen the marks of a walkthrough's step are: each marked part's widget,
+        and each board line that a marked place is drawn on. A caption keeps off them."""
+        regions = [
+            self.query_one(selector).region
+            for name, selector in self.PARTS.items()
+            if self.query_one(selector).has_class("lesson-mark")
+        ]
+        board = self.query_one("#board")
+        if not self.marked_places:
+            return regions
+        if not isinstance(board, StripBoard) or not isinstance(self.view, View):
+            return [*regions, board.region]
+        shown = cast(SceneBoard, board)
+        # The lines a mark is drawn on are the ones that read otherwise without the marks: the
+        # board is shown the scene without them for a moment (every board draws them its own way).
+        marked = [board.line_key(y) for y in range(board.line_count())]
+        kept = self.marked_places
+        self.marked_places = frozenset()
+        try:
+            shown.show(self.scene())
+            plain = [board.line_key(y) for y in range(board.line_count())]
+        finally:
+            self.marked_places = kept
+            shown.show(self.scene())
+        if len(plain) != len(marked):
+            return [*regions, board.region]
+        area = board.region
+        top = area.y - board.scroll_offset.y
+        lines = [Region(area.x, top + y, area.width, 1) for y, key in enumerate(marked) if key != plain[y]]
+        return regions + [line for line in lines if area.overlaps(line)]
 
     def lesson_places(self) -> frozenset[str]:
         """Hook: the names of the places this board can mark now, in the walkthrough files' words
