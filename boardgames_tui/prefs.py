@@ -110,9 +110,36 @@ def remember(
     path = Path(path) if path is not None else prefs_path()
     games = load(path)
     games[game_id] = entry(players, seats, options, think)
-    document = {"format": FORMAT, "version": VERSION, "last": game_id, "games": games}
-    saves.write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    _write(path, {"last": game_id, "games": games, "lessons": lesson_steps(path)})
     return games
+
+
+def _write(path: Path, fields: Mapping[str, Any]) -> None:
+    document = {"format": FORMAT, "version": VERSION, **fields}
+    saves.write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def lesson_steps(path: Path | None = None) -> dict[str, int]:
+    """Where each walkthrough left mid-way was left: its step, from 0."""
+    steps = _document(Path(path) if path is not None else prefs_path()).get("lessons")
+    if not isinstance(steps, dict):
+        return {}
+    return {
+        key: value for key, value in steps.items() if isinstance(value, int) and not isinstance(value, bool)
+    }
+
+
+def remember_lesson_step(game_id: str, step: int | None, path: Path | None = None) -> None:
+    """Keep the step a walkthrough was left at (None: forget it, it was finished or started
+    again); the set-ups stay as they are. OSError when the file cannot be written."""
+    path = Path(path) if path is not None else prefs_path()
+    document = _document(path)
+    steps = lesson_steps(path)
+    if step is None:
+        steps.pop(game_id, None)
+    else:
+        steps[game_id] = step
+    _write(path, {"last": document.get("last"), "games": load(path), "lessons": steps})
 
 
 def clean_name(value: Any, max_length: int) -> str | None:

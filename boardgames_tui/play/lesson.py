@@ -22,6 +22,10 @@ class Lesson:
         return self.walk.steps[self.index]
 
     @property
+    def game_id(self) -> str:
+        return self.walk.game_id
+
+    @property
     def count(self) -> int:
         return len(self.walk.steps)
 

@@ -35,7 +35,7 @@ from textual.timer import Timer
 from textual.widget import AwaitMount
 from textual.worker import Worker
 
-from .. import saves
+from .. import prefs, saves
 from ..play import wire
 from ..play.flow import BotTurn, Flow, HandOff, Over, Present, Step
 from ..rules import registry
@@ -807,8 +807,34 @@ class BoardgamesApp(App[None]):
         except (ScriptError, KeyError) as exc:
             self.show_launcher(str(exc).strip("'\""), "No walkthrough")
             return
+        left_at = prefs.lesson_steps(prefs.prefs_path(self.data_dir)).get(game_id, 0)
         self.start_table(lesson.table(), lesson)
-        self.lesson_step(0)
+        if not 0 < left_at < lesson.count:
+            self.lesson_step(0)
+            return
+        from .screens.confirm import ConfirmScreen
+
+        def answered(go_on: bool | None) -> None:
+            if self.lesson is lesson:
+                self.lesson_step(left_at if go_on else 0)
+
+        self.push_screen(
+            ConfirmScreen(
+                f"Go on from step {left_at + 1} of {lesson.count}?",
+                "You left this walkthrough there last time.",
+                yes="go on",
+                no="start again",
+            ),
+            answered,
+        )
+
+    def remember_lesson(self, lesson: Lesson, step: int | None) -> None:
+        """Where a walkthrough was left, for the next time (None: finished); a data folder that
+        cannot be written only forgets it."""
+        try:
+            prefs.remember_lesson_step(lesson.game_id, step, prefs.prefs_path(self.data_dir))
+        except OSError:
+            pass
 
     def lesson_step(self, index: int, hold: bool = True) -> None:
         """Show step `index` of the walkthrough: its position on the board, then its caption.
@@ -818,6 +844,7 @@ class BoardgamesApp(App[None]):
         if lesson is None:
             return
         if index >= lesson.count:
+            self.remember_lesson(lesson, None)  # finished: the next time starts from the first
             self.show_game_over()
             return
         lesson.index = index
@@ -881,6 +908,7 @@ class BoardgamesApp(App[None]):
             if self.lesson is not lesson:
                 return
             if yes:
+                self.remember_lesson(lesson, lesson.index or None)
                 self.show_launcher()
             else:
                 self.show_caption()
@@ -888,7 +916,7 @@ class BoardgamesApp(App[None]):
         self.push_screen(
             ConfirmScreen(
                 "Leave the walkthrough?",
-                f"Step {lesson.index + 1} of {lesson.count}; it starts again from the first step.",
+                f"Step {lesson.index + 1} of {lesson.count}; next time you may go on from here.",
                 yes="leave",
                 no="stay",
             ),

@@ -173,3 +173,31 @@ async def test_help_opens_over_a_caption_and_closes_back_to_it():
         await press(pilot, "escape")
         caption = await caption_up(app, pilot)
         assert caption.index == 1
+
+
+async def test_a_walkthrough_left_mid_way_offers_to_go_on_from_that_step():
+    from boardgames_tui import prefs
+    from boardgames_tui.ui.screens.confirm import ConfirmScreen
+
+    app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await caption_up(app, pilot)
+        await press(pilot, "right")
+        await caption_up(app, pilot)
+        await press(pilot, "right")
+        await caption_up(app, pilot)
+        await press(pilot, "escape")
+        assert "next time you may go on from here" in app.screen_text()
+        await press(pilot, "y")
+    assert prefs.lesson_steps() == {"st_petersburg": 2}
+    for answer, step in (("y", 2), ("n", 0)):
+        app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "Go on from step 3" in app.screen_text()
+            await press(pilot, answer)
+            caption = await caption_up(app, pilot)
+            assert caption.index == step
+    # the set-ups the launcher remembers are kept beside it
+    prefs.remember("rialto", 3, [("Ann", "human")] * 3, {})
+    assert prefs.lesson_steps() == {"st_petersburg": 2} and "rialto" in prefs.load()
