@@ -181,11 +181,9 @@ async def test_a_walkthrough_left_mid_way_offers_to_go_on_from_that_step():
 
     app = BoardgamesApp(learn="st_petersburg", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await caption_up(app, pilot)
-        await press(pilot, "right")
-        await caption_up(app, pilot)
-        await press(pilot, "right")
-        await caption_up(app, pilot)
+        for _ in range(3):  # on to the third step, one caption at a time
+            if (await caption_up(app, pilot)).index < 2:
+                await press(pilot, "right")
         await press(pilot, "escape")
         assert "next time you may go on from here" in app.screen_text()
         await press(pilot, "y")
