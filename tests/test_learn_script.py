@@ -4,6 +4,8 @@ one asked for, an illegal one (the rules' reason) or another legal one (the step
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from boardgames_tui.learn import script
@@ -139,3 +141,30 @@ def test_each_shipped_walkthrough_replays_to_its_end(game_id):
 
 def test_st_petersburg_has_a_walkthrough():
     assert "st_petersburg" in script.available()
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_captions_claims_hold_in_the_position_it_shows(game_id):
+    """A caption's checkable claims (the step's `claims`: phase or step, who moves, what is legal)
+    are borne out by the replayed position (issue 34: a hint of the wrong phase)."""
+    walk = script.load(game_id)
+    claimed = 0
+    for step, pos in zip(walk.steps, script.positions(walk), strict=True):
+        if step.claims:
+            claimed += 1
+            assert not script.claims_broken(walk, step, pos), (
+                step.title,
+                script.claims_broken(walk, step, pos),
+            )
+    assert claimed
+
+
+def test_a_claim_the_position_does_not_bear_out_is_named():
+    walk = script.load("st_petersburg")
+    pos = script.positions(walk)
+    index = next(i for i, step in enumerate(walk.steps) if step.claims)
+    wrong = dataclasses.replace(
+        walk.steps[index], claims={"phase": "building", "to_move": "Boris", "legal": ["!pass"]}
+    )
+    broken = script.claims_broken(walk, wrong, pos[index])
+    assert len(broken) == 3 and "phase is 'aristocrat'" in broken[0], broken

@@ -25,6 +25,10 @@ The file, in the words of the one who writes it:
     caption = "…"
     expect = { kind = "buy", card = "…" } # the learner's move: the step waits for it
     hint = "Why this one, said when another move is tried."
+    claims = { phase = "building", to_move = "You", legal = ["buy", "pass"] }
+                                          # what the caption says of the position, checked
+                                          # against it (tests): the phase or step, who moves,
+                                          # the kinds of move that are (or, "!kind", are not) legal
 
 A step's `moves` and `auto` run before it is shown; its `expect`, once made, is the first move
 of what follows. Everything here is plain Python: the screens that show a walkthrough are in ui/.
@@ -49,6 +53,8 @@ LEARNER = 0
 FRAME_PARTS = ("header", "board", "players", "log", "actions", "footer")
 END = "end"
 YOU = "you"
+# What a step's caption may claim of its position, checked against it (claims_broken).
+CLAIMS = ("phase", "step", "to_move", "legal")
 
 
 class ScriptError(ValueError):
@@ -71,6 +77,7 @@ class Step:
     auto: int | str = 0  # normal-bot moves before the step: a number, YOU or END
     expect: Action | None = None  # the learner's move, for a "your move" step
     hint: str = ""
+    claims: Mapping[str, Any] = field(default_factory=dict)  # checked against the position
 
     @property
     def your_move(self) -> bool:
@@ -139,6 +146,9 @@ def parse(text: str, name: str = "walkthrough") -> Walkthrough:
         places = raw.get("places", [])
         if not isinstance(places, list) or not all(isinstance(p, str) and p for p in places):
             raise ScriptError(f"{where}: places is a list of the board's place names")
+        claims = raw.get("claims", {})
+        if not isinstance(claims, Mapping) or set(claims) - set(CLAIMS):
+            raise ScriptError(f"{where}: claims may say {', '.join(CLAIMS)}")
         steps.append(
             Step(
                 title,
@@ -149,6 +159,7 @@ def parse(text: str, name: str = "walkthrough") -> Walkthrough:
                 auto,
                 expect,
                 hint,
+                dict(claims),
             )
         )
     if not steps:
@@ -246,6 +257,27 @@ def positions(walk: Walkthrough) -> list[Position]:
         if step.expect is not None:
             pos.record.play(pos.state, LEARNER, step.expect)
     return out
+
+
+def claims_broken(walk: Walkthrough, step: Step, pos: Position) -> list[str]:
+    """What the step's caption claims of its position that the position does not bear out."""
+    state = pos.state
+    view = state.view(None)
+    wrong = []
+    for key in ("phase", "step"):
+        if key in step.claims and getattr(view, key) != step.claims[key]:
+            wrong.append(f"{key} is {getattr(view, key)!r}, not {step.claims[key]!r}")
+    movers = [walk.seats[seat] for seat in state.to_move()]
+    if "to_move" in step.claims and step.claims["to_move"] not in movers:
+        wrong.append(f"{', '.join(movers) or 'nobody'} to move, not {step.claims['to_move']}")
+    if "legal" in step.claims:
+        seat = state.to_move()[0] if state.to_move() else LEARNER
+        kinds = {action.kind for action in state.legal_actions(seat)}
+        for claim in step.claims["legal"]:
+            kind = claim.removeprefix("!")
+            if (kind in kinds) == claim.startswith("!"):
+                wrong.append(f"{kind} is {'' if kind in kinds else 'not '}legal ({sorted(kinds)})")
+    return wrong
 
 
 def words(steps: Sequence[Step]) -> int:
