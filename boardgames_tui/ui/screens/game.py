@@ -22,7 +22,11 @@ The hooks, all optional (each has a plain default here):
     header_text(view) -> Text                       the left part of the header
     player_rows(view) -> list[Text]                 the player strip
     private_note(view) -> Text | None               the viewer's secrets, right of "── log"
-    action_groups(view, legal) -> list[ActionGroup] the numbered action list
+    action_groups(view, legal) -> list[ActionGroup] the numbered action list; a group the board
+                                                    prints a number for carries it (`number`),
+                                                    and that digit picks it
+    action_number(action) -> int | None             the number the board prints for this choice
+                                                    (the default grouping lists it alone with it)
     group_label / choice_title / action_label       how groups, choices and actions read
     pick_group(group) -> None                       a digit (or click) picked this group
     details(view) -> (title, renderable)            the `i` screen: public facts about every
@@ -54,7 +58,7 @@ from ...rules.view import View, encode
 from .. import theme
 from ..boardkit import KeyMap, digits_row, row
 from ..requests import AskQuit, GoOn, ShowCaption, ShowHelp, ShowResults, host
-from ..widgets.actions import ActionGroup, ActionList, group_actions
+from ..widgets.actions import ActionGroup, ActionList, digit_name, digits, group_actions
 from ..widgets.log import LogPane
 from ..widgets.plain import Plain
 from ..widgets.players import KeyBar, PlayerStrip
@@ -345,8 +349,14 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
         return text
 
     def action_groups(self, view: ViewT, legal: list[Action]) -> list[ActionGroup]:
-        """The numbered action list: by default the legal actions grouped by kind."""
-        return group_actions(legal, self.group_label)
+        """The numbered action list: by default the legal actions grouped by kind, each action the
+        board prints a number for alone, with that number."""
+        return group_actions(legal, self.group_label, self.action_number)
+
+    def action_number(self, action: Action) -> int | None:
+        """Hook: the number the board prints for the choice this action makes (a pile, a row, a
+        district), so that digit picks it; None where the board prints none."""
+        return None
 
     def pick_group(self, group: ActionGroup) -> None:
         """A digit or a click picked `group` (it is the viewer's turn and the group exists)."""
@@ -611,16 +621,30 @@ class GameScreen(BaseScreen[None], Generic[ViewT]):
             self.say("It is not your turn.", error=True)
         return True
 
+    def group_of_digit(self, digit: int) -> ActionGroup | None:
+        """The group a digit picks now (the one the action list shows with it)."""
+        for group, shown in zip(self.groups, digits(self.groups)):
+            if shown == digit:
+                return group
+        return None
+
     def action_pick(self, index: int) -> None:
+        """A digit key (the boardkit's DIGITS: index 0–8 are 1–9, 9 is 0)."""
         if self.not_your_turn():
             return
-        if not 0 <= index < len(self.groups):
-            self.say(f"There is no action {index + 1 if index < 9 else 0} in the list.", error=True)
+        digit = digit_name(index)
+        group = self.group_of_digit(digit)
+        if group is None:
+            self.say(f"There is no action {digit} in the list.", error=True)
             return
-        self.pick_group(self.groups[index])
+        self.pick_group(group)
 
     def on_action_list_picked(self, event: ActionList.Picked) -> None:
-        self.action_pick(event.index)
+        # A click names the line itself, whatever its digit.
+        if self.not_your_turn():
+            return
+        if 0 <= event.index < len(self.groups):
+            self.pick_group(self.groups[event.index])
 
     def action_pass_turn(self) -> None:
         if self.not_your_turn():

@@ -272,11 +272,15 @@ class RialtoScreen(GameScreen[RialtoView]):
         # Buildings are grouped by building even in a short listing: "take the Councilman from
         # the leftover row" does not fit a column of the action list at 80 columns.
         if len(legal) <= 9 and step not in ("green", "blue", "build"):
-            return [ActionGroup(f"{a.kind}:{i}", self.action_text(a), [a]) for i, a in enumerate(legal)]
+            return [
+                ActionGroup(f"{a.kind}:{i}", self.action_text(a), [a], number=self.action_number(a))
+                for i, a in enumerate(legal)
+            ]
         groups: dict[str, ActionGroup] = {}
         for action in legal:
             key, label = self.group_of(action)
-            groups.setdefault(key, ActionGroup(key, label)).actions.append(action)
+            number = self.action_number(action)
+            groups.setdefault(key, ActionGroup(key, label, number=number)).actions.append(action)
         for group in groups.values():
             if len(group.actions) == 1:
                 group.label = self.action_text(group.actions[0])
@@ -292,12 +296,24 @@ class RialtoScreen(GameScreen[RialtoView]):
             return "bridge", self.group_label("bridge", [action, action])
         if isinstance(action, PlaceGondola):
             return "gondola", "Place a gondola"
+        if isinstance(action, (TakeRow, Recall)):
+            # Each its own line, under the number the board prints for it.
+            return f"{action.kind}:{self.action_number(action)}", self.action_text(action)
         return action.kind, self.action_text(action)
 
     def action_label(self, action: Action) -> str | Text:
         if isinstance(action, Build):  # in the list of buildings to build: what each does
             return self.action_text(action)
         return super().action_label(action)
+
+    def action_number(self, action: Action) -> int | None:
+        """A row by its number in the tray; a district by its round number on the map."""
+        if isinstance(action, TakeRow):
+            return action.row + 1
+        if isinstance(action, Recall):
+            numbers = self.view.numbers
+            return numbers[action.district] if action.district < len(numbers) else None
+        return None
 
     def action_text(self, action: Action) -> str:
         """Short labels: the action list is 40 cells wide at 80 columns, often in two columns."""

@@ -675,12 +675,14 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
             where = offer.draft[self.card]
             for p in range(offer.piles):
                 if p == where:
-                    groups.append(ActionGroup("here", f"(the card is in pile {p + 1})", [], counted=False))
+                    groups.append(
+                        ActionGroup("here", f"(the card is in pile {p + 1})", [], counted=False, number=p + 1)
+                    )
                 else:
                     put: list[Action] = [
                         a for a in legal if isinstance(a, PutCard) and a.card == self.card and a.pile == p
                     ]
-                    groups.append(ActionGroup("put", f"Move it to pile {p + 1}", put))
+                    groups.append(ActionGroup("put", f"Move it to pile {p + 1}", put, number=p + 1))
             confirm: list[Action] = [a for a in legal if isinstance(a, Confirm)]
             groups.append(
                 ActionGroup(
@@ -692,7 +694,10 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
             )
             return groups
         if step == "choose":
-            return [ActionGroup("choose", str(self.group_label("choose", [a])), [a]) for a in legal]
+            return [
+                ActionGroup("choose", str(self.group_label("choose", [a])), [a], number=self.action_number(a))
+                for a in legal
+            ]
         if step == "resolve":
             pending = view.pending
             groups = []
@@ -714,6 +719,15 @@ class SanMarcoScreen(GameScreen[SanMarcoView]):
         if step == "banish_pick" and len(legal) <= 9:
             return [ActionGroup("pick", str(self.group_label("pick", [a])), [a]) for a in legal]
         return super().action_groups(view, legal)
+
+    def action_number(self, action: Action) -> int | None:
+        """Piles by their number in the tray; a district named alone (a neutral cube, the free
+        banishment) by the die number in its box on the map."""
+        if isinstance(action, (Choose, PutCard)):
+            return action.pile + 1
+        if isinstance(action, (PlaceNeutral, PlayBanish)):
+            return DISTRICTS[action.district].die
+        return None
 
     def pick_group(self, group: ActionGroup) -> None:
         key = group.key

@@ -295,6 +295,10 @@ class SantiagoScreen(GameScreen[SantiagoView]):
             return f"Spring at intersection {action.x},{action.y}"
         return action.describe()
 
+    def action_number(self, action: Action) -> int | None:
+        """A proposal by the number on its ditch."""
+        return action.proposal if isinstance(action, Accept) else None
+
     def action_groups(self, view: SantiagoView, legal: list[Action]) -> list[ActionGroup]:
         groups = super().action_groups(view, legal)
         for group in groups:
