@@ -63,8 +63,9 @@ async def play_one_step(pilot) -> str:
                 return "enter"
             await pilot.press("space")
             return "space"
-        await pilot.press("1")
-        return "1"
+        key = first_line_key(screen)
+        await pilot.press(key)
+        return key
     return ""
 
 
@@ -168,6 +169,15 @@ def saved_rialto(
     private: bool = False,
 ):
     return saved_by_bot("rialto", stop, names, seed, name, options, private)
+
+
+def first_line_key(game) -> str:
+    """The digit of the first line of the action list (a line may carry the number the board
+    prints for it: after Rialto's row 1 is taken, the first line is 2)."""
+    from boardgames_tui.ui.widgets.actions import digits
+
+    shown = digits(game.groups)
+    return str(shown[0]) if shown and shown[0] is not None else "1"
 
 
 def frame_key(app, board_key) -> str | None:

@@ -25,6 +25,7 @@ from boardgames_tui.ui.screens.handoff import HandoffScreen
 
 from .helpers import (
     answers_keys,
+    first_line_key,
     frame_key,
     keys_until,
     press,
@@ -119,12 +120,12 @@ def board_key(game) -> str:
         return "enter" if game.picks.count() is not None else "p"
     if game.map_kind is not None:
         return "enter"
-    return "1"
+    return first_line_key(game)
 
 
 def next_key(app) -> str | None:
     """The first legal move, through the keyboard: the picked cards (or p when they cannot be
-    played), Enter on a slot, 1 in the action list."""
+    played), Enter on a slot, the first line of the action list."""
     return frame_key(app, board_key)
 
 

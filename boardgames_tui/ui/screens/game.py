@@ -123,7 +123,8 @@ def frame_keys(details: str = "details", details_help: str = "") -> KeyMap:
                 "action",
                 my_turn,
                 "pick from the action list, where every legal move is (a group with several "
-                "moves asks which)",
+                "moves asks which); where the board prints a number for a choice (a pile, a row, "
+                "a district), that digit picks it",
                 footer=False,
             ),
             row("Space", "pass", ("space", "pass_turn"), when=can("pass")),
