@@ -157,8 +157,9 @@ async def test_the_review_says_who_moved_next_not_that_a_bot_is_thinking():
         await screen_up(pilot, GameOverScreen)
         await press(pilot, "r")
         seen_bot_next = 0
-        for _ in range(12):
+        for _ in range(30):
             await press(pilot, "left")
+            await pilot.pause()
             text = app.screen_text()
             assert "thinking" not in text, text
             seen_bot_next += "Bob moved next." in " ".join(text.split())
