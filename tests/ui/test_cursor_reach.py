@@ -103,6 +103,7 @@ def check(cursor: TargetCursor, where: str) -> None:
                 )
 
 
+@pytest.mark.slow  # every target, every arrow, from positions of random games, two sizes
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_cursor_reaches_every_move_and_comes_back(game_id, size):

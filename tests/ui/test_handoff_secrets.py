@@ -57,6 +57,7 @@ def screen_of(table: Table, seat: int | None) -> Any:
     return data
 
 
+@pytest.mark.slow  # 50 random games through the flow
 @pytest.mark.parametrize(("game_id", "players", "options", "bots"), cases())
 def test_a_hand_off_only_where_a_screen_holds_a_secret(game_id, players, options, bots):
     table = Table.new(game_id, seats(players, bots), 1000 + players, options, autosave=False)

@@ -28,6 +28,7 @@ async def marked_board_rows(game, pilot, step) -> list[int]:
     return [top + y for y, line in enumerate(marked) if line != plain[y]]
 
 
+@pytest.mark.slow  # every step of every walkthrough, on screen
 @pytest.mark.parametrize("game_id", script.available())
 async def test_no_caption_covers_what_its_step_marks(game_id):
     walk = script.load(game_id)

@@ -52,6 +52,7 @@ async def shown_after(game_id: str, position: str, sizes: list[tuple[int, int]])
         return app.screen_text()
 
 
+@pytest.mark.slow  # three app runs a case
 @pytest.mark.parametrize("position", ["first", "later"])
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_board_shrunk_to_80x24_reads_as_one_opened_there(game_id, position):
