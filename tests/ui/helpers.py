@@ -229,3 +229,17 @@ async def to_the_board(app, pilot) -> None:
         if not isinstance(app.screen, (HandoffScreen, RecapScreen)):
             return
         await pilot.press("enter")
+
+
+def repaints_of(board) -> list:
+    """Every refresh the board asks for from now on, as (regions, keywords): a test of what a key
+    repaints reads it."""
+    painted: list = []
+    original = board.refresh
+
+    def refresh(*regions, **kwargs):
+        painted.append((regions, kwargs))
+        return original(*regions, **kwargs)
+
+    board.refresh = refresh
+    return painted

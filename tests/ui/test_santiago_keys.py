@@ -32,6 +32,7 @@ from boardgames_tui.ui.boards.santiago.keys import FRAME, KEYMAP
 from boardgames_tui.ui.boards.santiago.screen import SantiagoScreen
 from boardgames_tui.ui.screens.handoff import HandoffScreen, RecapScreen
 
+from .helpers import repaints_of
 from .test_santiago_board import saved_game
 
 MOVE_KEYS = ("Enter", "+/−", "a ", "t ", "s ", "n ", "Tab", "Space")
@@ -205,14 +206,7 @@ async def test_a_cursor_move_repaints_only_what_changed(size):
         screen = await to_the_board(pilot)
         board = screen.query_one(SantiagoBoard)
         layout = board.layout_now
-        painted: list = []
-        original = board.refresh
-
-        def refresh(*regions, **kwargs):
-            painted.append((regions, kwargs))
-            return original(*regions, **kwargs)
-
-        board.refresh = refresh
+        painted = repaints_of(board)
         screen.cursor.fields.put((2, 3))
         screen.show_picks()
         painted.clear()

@@ -13,6 +13,8 @@ from boardgames_tui.ui.boards.st_petersburg.scene import Scene
 from boardgames_tui.ui.boards.st_petersburg.screen import StPetersburgScreen
 from boardgames_tui.ui.screens.dialogs import ChoiceScreen
 
+from .helpers import repaints_of
+
 
 async def anns_board(pilot) -> StPetersburgScreen:
     """Past the hand-off: Ann to act in the first worker phase, her cursor on the display."""
@@ -31,14 +33,7 @@ async def test_a_cursor_move_repaints_only_what_changed(size):
         screen = await anns_board(pilot)
         board = screen.query_one(DisplayBoard)
         layout = Layout(board.size.width, size[1])
-        painted: list = []
-        original = board.refresh
-
-        def refresh(*regions, **kwargs):
-            painted.append((regions, kwargs))
-            return original(*regions, **kwargs)
-
-        board.refresh = refresh
+        painted = repaints_of(board)
         assert screen.cursor.place == ("upper", 0)
         await pilot.press("right")
         assert screen.cursor.place == ("upper", 1)
