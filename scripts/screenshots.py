@@ -39,7 +39,7 @@ def saved_until(game_id: str, names: list[str], seed: int, stop=None, name: str 
 
 def santiago_at(phase: str, round_: int):
     def stop(view):
-        return view["phase"] == phase and view["round"] >= round_
+        return view.phase == phase and view.round >= round_
 
     return stop
 
@@ -94,13 +94,13 @@ def scenes():
         return lambda: BoardgamesApp(load_path=path, bot_delay=0)
 
     def doge_to_play(view):
-        return view["step"] == "resolve" and "doge" in view["pending"] and view["doge"] is not None
+        return view.step == "resolve" and "doge" in view.pending and view.doge is not None
 
     def splitting(view):
-        return view["step"] == "split" and view["round"] >= 2
+        return view.step == "split" and view.round >= 2
 
     def choosing(view):
-        return view["step"] == "choose" and view["round"] >= 2
+        return view.step == "choose" and view.round >= 2
 
     # the hand-off, then what happened since that player's last turn, then the scene's keys
     yield "san_marco_map_80x24", (80, 24), san_marco(doge_to_play, "doge"), ["enter", "enter", "c"]
@@ -119,13 +119,13 @@ def scenes():
         return lambda: BoardgamesApp(load_path=path, bot_delay=0)
 
     def building_stage(view):
-        return view["step"] == "play" and view["round"] >= 2 and view["stage"] == 2
+        return view.step == "play" and view.round >= 2 and view.current_stage == 2
 
     def bridge_to_place(view):
-        return view["step"] == "bridge" and view["round"] >= 2
+        return view.step == "bridge" and view.round >= 2
 
     def virtual_stage(view):
-        return view["step"] == "play" and view["round"] >= 3 and view["stage"] == 4
+        return view.step == "play" and view.round >= 3 and view.current_stage == 4
 
     # the hand-off (and the recap, when there is one), then the scene's keys: a Joker picked
     # besides the stage's cards; a bridge moved and turned; the virtual player's public hand
@@ -191,7 +191,7 @@ async def shoot_shared(name, size, keys) -> Path:
     `keys` ("<code>" types the table's code)."""
     from boardgames_tui.play.remote import Link
     from boardgames_tui.serve.tables import TableService
-    from boardgames_tui.ui import wire
+    from boardgames_tui.play import wire
     from boardgames_tui.ui.app import BoardgamesApp
 
     with tempfile.TemporaryDirectory() as root:
