@@ -189,9 +189,9 @@ async def shoot_shared(name, size, keys) -> Path:
     """A shared table's screens: the table service runs here, Ben has opened a St. Petersburg
     table for three (one seat open, one kept for cat) with a bot, and the app, Ann's, presses
     `keys` ("<code>" types the table's code)."""
+    from boardgames_tui.play import wire
     from boardgames_tui.play.remote import Link
     from boardgames_tui.serve.tables import TableService
-    from boardgames_tui.play import wire
     from boardgames_tui.ui.app import BoardgamesApp
 
     with tempfile.TemporaryDirectory() as root:
